@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Cairn: a touchscreen companion for physical board games.
+
+``main.py`` with no sub-command starts the app; the sub-commands work headless. Argument parsing and
+wiring only: every sub-command lives in ``companion/cli/<name>.py`` (``add_arguments`` + ``run``).
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+#: sub-command -> (module, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "score": ("companion.cli.score", "score a finished game from an end-state JSON file"),
+    "games": ("companion.cli.records", "list the saved games"),
+    "export": ("companion.cli.export", "write a saved game's record as JSON or CSV"),
+    "read-dice": ("companion.cli.dice", "read the dice in photos"),
+    "edice": ("companion.cli.edice", "monitor an electronic dice tray"),
+    "edice-sim": ("companion.cli.edice_sim", "act as an electronic dice tray on a new pseudo-terminal"),
+    "check-cave": ("companion.cli.cave", "check a Prehistories cave painting"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full command line: app options plus one sub-parser per headless command."""
+    parser = argparse.ArgumentParser(prog="main.py", description="Cairn, the board-game companion.")
+    parser.add_argument("--data-dir", help="where games and settings are kept (default: the user data dir)")
+    from companion.cli import app as app_cli
+
+    app_cli.add_arguments(parser)
+    subs = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module, help_text) in COMMANDS.items():
+        sub = subs.add_parser(name, help=help_text, description=help_text)
+        importlib.import_module(module).add_arguments(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run Cairn with ``argv``; returns the exit status (2 for bad input, with one line on stderr)."""
+    from rules.errors import CairnError
+
+    args = build_parser().parse_args(argv)
+    module = COMMANDS[args.command][0] if args.command else "companion.cli.app"
+    try:
+        return importlib.import_module(module).run(args)
+    except CairnError as exc:
+        print(f"cairn: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

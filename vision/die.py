@@ -1,0 +1,21 @@
+"""The value a dice reader returns for one die."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Below this confidence a die is *uncertain*: the app asks the player to check it.
+CERTAIN = 0.5
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die seen in a frame: its pip value, its box ``(x, y, w, h)`` in pixels, and a confidence 0..1."""
+
+    value: int
+    box: tuple[int, int, int, int]
+    confidence: float
+
+    @property
+    def certain(self) -> bool:
+        """True when the reader is sure enough to commit the value without asking."""
+        return self.confidence >= CERTAIN

@@ -1,0 +1,12 @@
+"""The vision layer's errors."""
+from __future__ import annotations
+
+from rules.errors import CairnError
+
+
+class VisionError(CairnError):
+    """Base class of the vision layer's errors."""
+
+
+class BadImage(VisionError, ValueError):
+    """An image that cannot be read at all (not an array, wrong shape or dtype, unreadable file)."""
