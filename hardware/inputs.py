@@ -1,0 +1,24 @@
+"""The plain values the hardware adapters hand to the app."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+ButtonName = Literal["next", "back", "undo", "read"]
+DiceSource = Literal["camera", "edice", "touch"]
+
+
+@dataclass(frozen=True)
+class Press:
+    """A debounced button action: ``next``, ``back``, ``undo`` (BACK held 1 s) or ``read``."""
+
+    button: ButtonName
+
+
+@dataclass(frozen=True)
+class DiceRoll:
+    """A completed roll: the face values, which dice showed them (1-based), and who read them."""
+
+    values: tuple[int, ...]
+    source: DiceSource
+    dice: tuple[int, ...] = ()
