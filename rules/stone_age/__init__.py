@@ -1,0 +1,20 @@
+"""Stone Age: the whole game's books (placement, actions, feeding, game end, final scoring).
+
+Public model: ``state`` (GameState, PlayerState, Phase ...), ``commands`` (NewGame, Place, Gather,
+UseVillage, BuildHut, BuyCard, Decline, PickDie, Feed), ``events``, the tables in ``data``,
+``cards`` and ``huts``. ``RULES`` (in ``game``) is the ``GameRules`` value the session uses.
+"""
+from __future__ import annotations
+
+from .cards import CARD_BY_ID, CARDS, Card, Culture, Effect, Multiplier
+from .commands import BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place, UseVillage
+from .data import Area, Resource
+from .huts import HUT_BY_ID, HUTS, Hut, HutKind
+from .state import BuiltHut, GameState, Lottery, Phase, Placement, PlayerState, ScoreRow, Seat
+
+__all__ = [
+    "Area", "Resource", "Card", "CARDS", "CARD_BY_ID", "Culture", "Effect", "Multiplier", "Hut", "HUTS",
+    "HUT_BY_ID", "HutKind", "BuiltHut", "GameState", "Lottery", "Phase", "Placement", "PlayerState",
+    "ScoreRow", "Seat", "NewGame", "Place", "Gather", "UseVillage", "BuildHut", "BuyCard", "Decline",
+    "PickDie", "Feed",
+]
