@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 #: sub-command -> (module, one-line help)
@@ -41,6 +42,8 @@ def main(argv: list[str] | None = None) -> int:
     from rules.errors import CairnError
 
     args = build_parser().parse_args(argv)
+    if args.data_dir:
+        os.environ["CAIRN_DATA_DIR"] = args.data_dir
     module = COMMANDS[args.command][0] if args.command else "companion.cli.app"
     try:
         return importlib.import_module(module).run(args)
