@@ -1,0 +1,87 @@
+"""Checks for setting up a game and for filling the hunting zones at the start of each round."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..errors import IllegalMove
+from .commands import StartGame, ZoneFill
+from .data import PLAYER_COUNTS, BoardSide, Colour
+from .goals import GOALS, card_of
+from .state import State
+from .tiles import TILES
+
+
+def check_setup(command: StartGame) -> BoardSide:
+    """The board side for ``command``'s players, or ``IllegalMove`` naming what is wrong with the setup."""
+    players = command.players
+    if len(players) not in PLAYER_COUNTS:
+        raise IllegalMove(f"Prehistories is for 2-5 players, not {len(players)}")
+    colours = [p.colour for p in players]
+    for c in colours:
+        if not isinstance(c, Colour):
+            raise IllegalMove(f"{c!r} is not a colour (yellow, blue, red, green or white)")
+    twice = [c for c, n in Counter(colours).items() if n > 1]
+    if twice:
+        raise IllegalMove(f"two players cannot both play {twice[0].label}")
+    for p in players:
+        if not p.name.strip():
+            raise IllegalMove(f"the {p.colour.label} player needs a name")
+    side, cards = PLAYER_COUNTS[len(players)]
+    goals = command.goals
+    unknown = [g for g in goals if g not in GOALS]
+    if unknown:
+        raise IllegalMove(f"there is no goal {unknown[0]!r} (Sun side A1-A9, Moon side B1-B9)")
+    if len(goals) != cards:
+        raise IllegalMove(f"{len(players)} players use {cards} goal cards, not {len(goals)}")
+    shared = [n for n, k in Counter(card_of(g) for g in goals).items() if k > 1]
+    if shared:
+        raise IllegalMove(f"goal card {shared[0]} is used twice (A{shared[0]} and B{shared[0]} are its two sides)")
+    return side
+
+
+def required_fills(state: State) -> tuple[int, ...]:
+    """The empty zones that get a tile this round: in zone order, while the zone's stack lasts."""
+    left = Counter()
+    for tile, n in state.stacks:
+        left[TILES[tile].stack] += n
+    zones = []
+    for i, (zone, tile) in enumerate(zip(state.zone_table, state.zones)):
+        if tile is None and left[zone.stack] > 0:
+            left[zone.stack] -= 1
+            zones.append(i)
+    return tuple(zones)
+
+
+def check_fill(state: State, fills: tuple[ZoneFill, ...]) -> None:
+    """Refuse ``fills`` unless it gives exactly the zones ``required_fills`` names a tile of the right
+    stack that is still in it."""
+    table = state.zone_table
+    seen: set[int] = set()
+    left = dict(state.stacks)
+    for fill in fills:
+        if not isinstance(fill, ZoneFill):
+            raise IllegalMove(f"expected zone fills, got {fill!r}")
+        if not 0 <= fill.zone < len(table):
+            raise IllegalMove(f"there is no hunting zone {fill.zone} (zones are 0-{len(table) - 1})")
+        if fill.zone in seen:
+            raise IllegalMove(f"zone {fill.zone} is filled twice")
+        seen.add(fill.zone)
+        if state.zones[fill.zone] is not None:
+            raise IllegalMove(f"zone {fill.zone} still holds a tile")
+        kind = TILES.get(fill.tile)
+        if kind is None:
+            raise IllegalMove(f"there is no tile {fill.tile} (tiles are numbered 1-35)")
+        stack = table[fill.zone].stack
+        if kind.stack is not stack:
+            raise IllegalMove(f"zone {fill.zone} takes {stack.label} tiles; {kind.name} is a {kind.stack.label} tile")
+        if left[fill.tile] <= 0:
+            raise IllegalMove(f"no {kind.name} (tile {fill.tile}) is left in the {stack.label} stack")
+        left[fill.tile] -= 1
+    missing = [z for z in required_fills(state) if z not in seen]
+    if missing:
+        stack = table[missing[0]].stack
+        raise IllegalMove(f"zone {missing[0]} is empty and the {stack.label} stack still holds tiles: "
+                          f"say which tile was drawn for it")
+    extra = sorted(seen - set(required_fills(state)))
+    if extra:
+        raise IllegalMove(f"zone {extra[0]} gets no tile this round (its stack is used up by the zones before it)")
