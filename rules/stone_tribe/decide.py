@@ -1,0 +1,197 @@
+"""``decide(state, command)``: the events a command causes, or ``IllegalMove`` naming the rule it breaks.
+
+Guards run in a fixed order: a game exists → it is not over → the command belongs to the phase → the
+right player acts → the command's own rules. Nothing changes until every check has passed.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..errors import IllegalMove
+from . import checks, negotiation
+from .commands import (
+    COMMAND_LABELS, CompleteDemand, DiscardDemand, DraftSkill, DrawChanceCard, EndTurn, LearnSkill,
+    PlayChanceCard, RevealDemand, RollFateDice, RollOff, StartGame,
+)
+from .data import (
+    BOX_MAX_PLAYERS, BOX_MIN_PLAYERS, HAND_LIMIT, LEARN_COST_SHELLS, MAX_PLAYERS, MAX_SKILL_CARDS, MIN_PLAYERS,
+    SKILLS, STARTING_HAND, STARTING_RESOURCES_PER_CARD, rounds_for, skill_label,
+)
+from .events import (
+    ChanceCardDrawn, ChanceCardsDiscarded, FateDiceRolled, GameEnded, GameStarted, ResourcesEarned,
+    RollOffRolled, SkillDrafted, SkillLearned, StartingHandsDealt, TurnEnded, TurnStarted, WinnerDeclared,
+)
+from .evolve import evolve
+from .payout import payout
+from .ranking import decided_by, entries_of, leaders, standings
+from .resources import Resources
+from .state import Doubles, GameState, Options, Phase, SkillCard, draft_order
+
+#: The commands each phase accepts.
+ALLOWED: dict[Phase, frozenset[type]] = {
+    Phase.DRAFT: frozenset({DraftSkill}),
+    Phase.DRAW: frozenset({DrawChanceCard}),
+    Phase.ROLL: frozenset({RollFateDice}),
+    Phase.MAIN: frozenset({RevealDemand, LearnSkill, PlayChanceCard, EndTurn}),
+    Phase.NEGOTIATION: frozenset({CompleteDemand, DiscardDemand, PlayChanceCard}),
+    Phase.ROLLOFF: frozenset({RollOff}),
+    Phase.OVER: frozenset(),
+}
+
+#: Why a phase refuses other commands, as a player reads it ({current} is the current player).
+_PHASE_WHY: dict[Phase, str] = {
+    Phase.DRAFT: "the players are still choosing their free skills ({current} chooses)",
+    Phase.DRAW: "{current} first draws the turn's chance card",
+    Phase.ROLL: "{current} first rolls the fate dice",
+    Phase.MAIN: "it is {current}'s turn after the roll, and no demand is under negotiation",
+    Phase.NEGOTIATION: "a demand is under negotiation",
+    Phase.ROLLOFF: "the last round is over and the leaders roll off",
+    Phase.OVER: "the game is over",
+}
+
+
+def _start(cmd: StartGame) -> tuple[GameStarted]:
+    players = cmd.players
+    if not isinstance(players, (tuple, list)):
+        raise IllegalMove("players must be a list of names")
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise IllegalMove(f"石器部落 needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+    names = []
+    for i, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            raise IllegalMove(f"players[{i}] needs a name")
+        if name.strip().casefold() in (n.casefold() for n in names):
+            raise IllegalMove(f"players[{i}]: two players are called {name.strip()}")
+        names.append(name.strip())
+    start = checks.count(cmd.start, "start")
+    if start >= len(names):
+        raise IllegalMove(f"start must be the index of a player (0 to {len(names) - 1}), not {start}")
+    opts = cmd.options
+    if not isinstance(opts, Options):
+        raise IllegalMove("options must be rule options")
+    try:
+        doubles = Doubles(opts.doubles)
+    except ValueError:
+        raise IllegalMove(f"options.doubles must be one of {', '.join(d.value for d in Doubles)}") from None
+    rounds = rounds_for(len(names)) if opts.rounds is None else checks.count(opts.rounds, "options.rounds", 1)
+    per_skill = checks.count(opts.skill_cards_per_skill, "options.skill_cards_per_skill", 1)
+    if per_skill * len(SKILLS) < 2 * len(names):
+        raise IllegalMove(f"options.skill_cards_per_skill: {per_skill} cards per skill cannot cover the free "
+                          f"skills of {len(names)} players")
+    warnings = ()
+    if not BOX_MIN_PLAYERS <= len(names) <= BOX_MAX_PLAYERS:
+        warnings = (f"石器部落 is made for {BOX_MIN_PLAYERS} to {BOX_MAX_PLAYERS} players; "
+                    f"{len(names)} players is outside the box's range",)
+    options = Options(doubles, opts.rounds, per_skill)
+    return (GameStarted(tuple(names), start, options, rounds, warnings),)
+
+
+def _skill_card(state: GameState, skill: Any, numbers: Any) -> SkillCard:
+    key = checks.skill(skill)
+    if state.skill_cards_taken(key) >= state.options.skill_cards_per_skill:
+        raise IllegalMove(f"the {skill_label(key)} stack is empty")
+    return SkillCard(key, checks.numbers(numbers))
+
+
+def _draft(state: GameState, cmd: DraftSkill) -> tuple[Any, ...]:
+    card = _skill_card(state, cmd.skill, cmd.numbers)
+    picker = state.current or ""
+    events: list[Any] = [SkillDrafted(picker, card, Resources.of(card.resource, STARTING_RESOURCES_PER_CARD))]
+    if state.turn + 1 == len(draft_order(state.order)):
+        events += [StartingHandsDealt(STARTING_HAND), TurnStarted(state.order[0], 1)]
+    return tuple(events)
+
+
+def _draw(state: GameState, cmd: DrawChanceCard) -> tuple[ChanceCardDrawn]:
+    return (ChanceCardDrawn(state.current or ""),)
+
+
+def _roll(state: GameState, cmd: RollFateDice) -> tuple[Any, ...]:
+    dice = checks.fate_dice(cmd.dice)
+    src = checks.source(cmd.source)
+    earned = [ResourcesEarned(name, res, dice) for name, res in payout(state, dice).items() if res.total()]
+    return (FateDiceRolled(state.current or "", dice, src), *earned)
+
+
+def _learn(state: GameState, cmd: LearnSkill) -> tuple[SkillLearned]:
+    me = state.player(state.current or "")
+    if state.learned_this_turn:
+        raise IllegalMove(f"{me.name} has already learned a skill this turn (one per turn)")
+    if len(me.skills) >= MAX_SKILL_CARDS:
+        raise IllegalMove(f"{me.name} already has {MAX_SKILL_CARDS} skill cards, the most a player may hold")
+    if me.shells < LEARN_COST_SHELLS:
+        raise IllegalMove(f"learning a skill costs {LEARN_COST_SHELLS} shells; {me.name} has {me.shells}")
+    return (SkillLearned(me.name, _skill_card(state, cmd.skill, cmd.numbers), LEARN_COST_SHELLS),)
+
+
+def _winner_events(state: GameState) -> tuple[Any, ...]:
+    """``WinnerDeclared`` if the ranking of ``state`` has a single leader, else nothing (a roll-off is due)."""
+    top = leaders(state)
+    return (WinnerDeclared(top[0], decided_by(entries_of(state))),) if len(top) == 1 else ()
+
+
+def _end_turn(state: GameState, cmd: EndTurn) -> tuple[Any, ...]:
+    me = state.player(state.current or "")
+    if not state.demand_done:
+        raise IllegalMove(f"{me.name} must turn up this turn's demand card before ending the turn")
+    events: list[Any] = []
+    if me.hand > HAND_LIMIT:
+        events.append(ChanceCardsDiscarded(me.name, me.hand - HAND_LIMIT, f"hand limit {HAND_LIMIT}"))
+    events.append(TurnEnded(me.name))
+    turn = state.turn + 1
+    n = len(state.players)
+    if turn < n * state.rounds:
+        events.append(TurnStarted(state.order[turn % n], turn // n + 1))
+        return tuple(events)
+    events.append(GameEnded(state.rounds))
+    after = state
+    for e in events:
+        after = evolve(after, e)
+    return (*events, *_winner_events(after))
+
+
+def _roll_off(state: GameState, cmd: RollOff) -> tuple[Any, ...]:
+    name = checks.player(state, cmd.player)
+    dice = checks.fate_dice(cmd.dice)
+    src = checks.source(cmd.source)
+    tied = leaders(state)
+    if name not in tied:
+        raise IllegalMove(f"{name} is not in the roll-off (it is between {', '.join(tied)})")
+    rolls = {p.name: len(p.rolloff) for p in state.players if p.name in tied}
+    due = min(rolls.values())
+    if rolls[name] > due:
+        waiting = [n for n in tied if rolls[n] == due]
+        raise IllegalMove(f"{name} has already rolled in this roll-off; waiting for {', '.join(waiting)}")
+    event = RollOffRolled(name, dice, src)
+    return (event, *_winner_events(evolve(state, event)))
+
+
+_HANDLERS: dict[type, Callable[[GameState, Any], tuple[Any, ...]]] = {
+    DraftSkill: _draft, DrawChanceCard: _draw, RollFateDice: _roll, RevealDemand: negotiation.reveal,
+    CompleteDemand: negotiation.complete, DiscardDemand: negotiation.discard, LearnSkill: _learn,
+    PlayChanceCard: negotiation.play_card, EndTurn: _end_turn, RollOff: _roll_off,
+}
+
+
+def decide(state: GameState | None, command: Any) -> tuple[Any, ...]:
+    """The events ``command`` causes in ``state`` (``None`` before ``StartGame``); ``IllegalMove`` names
+    the rule a refused command breaks."""
+    if state is None:
+        if not isinstance(command, StartGame):
+            raise IllegalMove("no game is under way: start one first")
+        return _start(command)
+    if isinstance(command, StartGame):
+        raise IllegalMove("a game is already under way")
+    handler = _HANDLERS.get(type(command))
+    if handler is None:
+        raise IllegalMove(f"石器部落 has no command {type(command).__name__}")
+    if state.phase == Phase.OVER:
+        raise IllegalMove(f"the game is over: {state.winner} won")
+    if type(command) not in ALLOWED[state.phase]:
+        why = _PHASE_WHY[state.phase].format(current=state.current)
+        label = COMMAND_LABELS[type(command).__name__]
+        raise IllegalMove(f"{label[0].upper()}{label[1:]} is not possible now: {why}")
+    return handler(state, command)
+
+
+__all__ = ["ALLOWED", "decide", "standings"]
