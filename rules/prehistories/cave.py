@@ -86,9 +86,10 @@ def connected_cells(colour: Colour, placements: Sequence[Placement]) -> frozense
 def check_placement(colour: Colour, placed: Sequence[Placement], new: Placement) -> str | None:
     """Why ``new`` may not be painted in the cave of ``colour`` after ``placed``; ``None`` if it may.
 
-    The rules are checked in this order: a known tile, side 0 or 1, inside the cave, no overlap with the
-    printed Hunter/totems or an earlier tile, then connection (the first tile reaches the left column;
-    later tiles touch the painting, directly or through a printed Hunter/totem that touches a tile).
+    The rules are checked in this order: a known tile, side 0 or 1, no more copies of the tile than the
+    game holds, inside the cave, no overlap with the printed Hunter/totems or an earlier tile, then
+    connection (the first tile reaches the left column; later tiles touch the painting, directly or
+    through a printed Hunter/totem that touches a tile).
     ``placed`` is assumed legal.
     """
     if new.tile not in TILES:
@@ -97,6 +98,10 @@ def check_placement(colour: Colour, placed: Sequence[Placement], new: Placement)
         return f"a tile has only sides 0 and 1, not {new.side} (tiles are flipped, never turned)"
     cells = new.cells
     what = describe_placement(new)
+    kind = TILES[new.tile]
+    if sum(1 for p in placed if p.tile == new.tile) >= kind.copies:
+        return (f"{what}: the game has only {kind.copies} {kind.name} tile{'s' if kind.copies > 1 else ''} "
+                f"and this cave already holds {'them all' if kind.copies > 1 else 'it'}")
     outside = sorted(c for c in cells if not inside(c))
     if outside:
         r, c = outside[0]
@@ -105,8 +110,8 @@ def check_placement(colour: Colour, placed: Sequence[Placement], new: Placement)
     printed = sorted(cells & cave.blocked)
     if printed:
         r, c = printed[0]
-        kind = "the Hunter painting" if (r, c) == cave.hunter else "a totemic animal"
-        return f"{what} would cover {kind} at row {r}, column {c}"
+        printed_name = "the Hunter painting" if (r, c) == cave.hunter else "a totemic animal"
+        return f"{what} would cover {printed_name} at row {r}, column {c}"
     for p in placed:
         overlap = sorted(cells & p.cells)
         if overlap:

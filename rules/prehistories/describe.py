@@ -68,7 +68,8 @@ def _(event: HuntersPlayed, state: State | None) -> str:
 @_describe.register
 def _(event: TurnOrderSet, state: State | None) -> str:
     order = " → ".join(_name(state, c) for c in event.order) or "nobody hunts"
-    passed = f"; {', '.join(_name(state, c) for c in event.passed)} skip the hunt" if event.passed else ""
+    verb = "skips" if len(event.passed) == 1 else "skip"
+    passed = f"; {', '.join(_name(state, c) for c in event.passed)} {verb} the hunt" if event.passed else ""
     return f"Order of play: {order}{passed}"
 
 
