@@ -9,10 +9,12 @@ from __future__ import annotations
 from .cards import CARD_BY_ID, CARDS, Card, Culture, Effect, Multiplier
 from .commands import BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place, UseVillage
 from .data import Area, Resource
+from .game import RULES, finished
 from .huts import HUT_BY_ID, HUTS, Hut, HutKind
 from .state import BuiltHut, GameState, Lottery, Phase, Placement, PlayerState, ScoreRow, Seat
 
 __all__ = [
+    "RULES", "finished",
     "Area", "Resource", "Card", "CARDS", "CARD_BY_ID", "Culture", "Effect", "Multiplier", "Hut", "HUTS",
     "HUT_BY_ID", "HutKind", "BuiltHut", "GameState", "Lottery", "Phase", "Placement", "PlayerState",
     "ScoreRow", "Seat", "NewGame", "Place", "Gather", "UseVillage", "BuildHut", "BuyCard", "Decline",

@@ -120,7 +120,9 @@ class GameState:
     """The whole game.
 
     * ``round`` counts from 1; ``phase`` is the round's phase; ``start_player`` holds the
-      start-player marker this round.
+      start-player marker this round. ``current`` is the seat whose turn it is: the placer, the
+      player resolving spaces, the next "dice for everyone" picker, or the first player still to
+      choose how to feed; -1 when nobody has to act.
     * ``placements`` are this round's figures on the board, in the order placed.
     * ``deck`` is the number of face-down civilization cards; ``slots_filled`` says which of card
       slots 1..4 hold a card; ``cards_out`` are the ids of cards taken by players so far.
@@ -134,6 +136,7 @@ class GameState:
     round: int = 1
     phase: Phase = Phase.PLACE
     start_player: int = 0
+    current: int = 0
     placements: tuple[Placement, ...] = ()
     deck: int = 32
     slots_filled: tuple[bool, ...] = (True, True, True, True)

@@ -1,0 +1,205 @@
+"""Deciding the actions phase: gathering, the village, building huts, buying cards, dice for everyone.
+
+Each ``decide_*`` function is pure: it checks a command against the state (the turn and phase are
+already checked by ``decide``) and returns the events, or raises ``IllegalMove`` naming the rule.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..errors import IllegalMove
+from .cards import CARD_BY_ID, Card, Effect
+from .commands import BuildHut, BuyCard, Decline, Gather, PickDie, UseVillage
+from .data import (DIE_REWARD, GATHERING, MAX_AGRICULTURE, MAX_PEOPLE, RESOURCE_VALUE, VILLAGE, Area,
+                   Resource)
+from .events import CardBought, Declined, DieChosen, Gain, Gathered, HutBuilt, VillageUsed
+from .huts import HUT_BY_ID, check_payment, hut_points
+from .state import GameState, PlayerState
+from .tools import MAX_TOOL_STEPS
+from .turns import placement_of, space_name
+
+
+def check_dice(dice: tuple[int, ...], count: int, what: str) -> None:
+    """Raise unless ``dice`` are ``count`` values 1..6."""
+    if len(dice) != count:
+        raise IllegalMove(f"{what} needs {count} dice values, got {len(dice)}")
+    if any(type(d) is not int or not 1 <= d <= 6 for d in dice):
+        raise IllegalMove("a die shows 1 to 6")
+
+
+def check_tools(p: PlayerState, tiles: tuple[int, ...], cards: tuple[int, ...]) -> int:
+    """Raise unless the tiles are distinct unused tiles and the cards one-use tools held; return their total."""
+    if len(set(tiles)) != len(tiles):
+        raise IllegalMove("each tool tile is used once")
+    for i in tiles:
+        if not 0 <= i < len(p.tools):
+            raise IllegalMove(f"you have no tool tile number {i + 1}")
+        if p.tools_used[i]:
+            raise IllegalMove("a tool tile is used once per round")
+    held = Counter(p.one_use_tools)
+    for v, n in Counter(cards).items():
+        if held[v] < n:
+            raise IllegalMove(f"you have no unused one-use tool of {v}")
+    return sum(p.tools[i] for i in tiles) + sum(cards)
+
+
+def check_has(p: PlayerState, paid: tuple[Resource, ...]) -> None:
+    """Raise unless the player holds every resource in ``paid``."""
+    for r, n in Counter(paid).items():
+        if p.amount(r) < n:
+            raise IllegalMove(f"you have only {p.amount(r)} {r.value}")
+
+
+def _own_space(state: GameState, player: int, area: Area, slot: int = 0) -> None:
+    pl = placement_of(state, player, area, slot)
+    if pl is None:
+        raise IllegalMove(f"you have no figures on {space_name(area, slot)}")
+    if pl.resolved:
+        raise IllegalMove(f"{space_name(area, slot)} is already resolved")
+
+
+def decide_gather(state: GameState, c: Gather) -> tuple[Gathered, ...]:
+    """Hunting or a resource area: floor((dice + tools) / divisor) of the area's yield."""
+    if c.area not in GATHERING:
+        raise IllegalMove(f"{space_name(c.area, 0)} is not a gathering area")
+    _own_space(state, c.player, c.area)
+    figures = placement_of(state, c.player, c.area).figures  # type: ignore[union-attr]
+    check_dice(c.dice, figures, f"{figures} figure{'s' if figures > 1 else ''} on {space_name(c.area)}")
+    extra = check_tools(state.players[c.player], c.tool_tiles, c.tool_cards)
+    amount = (sum(c.dice) + extra) // GATHERING[c.area][1]
+    return (Gathered(c.player, c.area, c.dice, tuple(c.tool_tiles), tuple(c.tool_cards), amount),)
+
+
+_VILLAGE_TOP = {
+    Area.TOOL_MAKER: lambda p: sum(p.tools) >= MAX_TOOL_STEPS,
+    Area.HUT: lambda p: p.people >= MAX_PEOPLE,
+    Area.FIELD: lambda p: p.agriculture >= MAX_AGRICULTURE,
+}
+
+
+def decide_village(state: GameState, c: UseVillage) -> tuple[VillageUsed, ...]:
+    """Tool maker +1 tool step, hut +1 person, field +1 agriculture (nothing when already at the top)."""
+    if c.area not in VILLAGE:
+        raise IllegalMove(f"{space_name(c.area, 0)} is not in the village")
+    _own_space(state, c.player, c.area)
+    return (VillageUsed(c.player, c.area, not _VILLAGE_TOP[c.area](state.players[c.player])),)
+
+
+def decide_build(state: GameState, c: BuildHut) -> tuple[HutBuilt, ...]:
+    """Build a hut: a known tile not built yet, a payment that fits it, resources the player holds."""
+    _own_space(state, c.player, Area.BUILDING, c.slot)
+    hut = HUT_BY_ID.get(c.hut)
+    if hut is None:
+        raise IllegalMove(f"there is no hut tile {c.hut}")
+    if any(b.hut == c.hut for p in state.players for b in p.huts):
+        raise IllegalMove(f"hut tile {c.hut} is already built")
+    check_payment(hut, tuple(c.paid))
+    check_has(state.players[c.player], tuple(c.paid))
+    return (HutBuilt(c.player, c.slot, c.hut, tuple(c.paid), hut_points(c.paid)),)
+
+
+def decide_decline(state: GameState, c: Decline) -> tuple[Declined, ...]:
+    """Take the figure back from a building or card slot."""
+    if c.area not in (Area.BUILDING, Area.CARD):
+        raise IllegalMove("only a building or a card can be declined")
+    _own_space(state, c.player, c.area, c.slot)
+    return (Declined(c.player, c.area, c.slot),)
+
+
+def _card_available(state: GameState, card_id: int, what: str) -> Card:
+    card = CARD_BY_ID.get(card_id)
+    if card is None:
+        raise IllegalMove(f"there is no civilization card {card_id}")
+    if card_id in state.cards_out:
+        raise IllegalMove(f"{what} {card.label} ({card_id}) is already taken")
+    return card
+
+
+def _no_inputs(c: BuyCard, card: Card, *allowed: str) -> None:
+    given = {"dice": c.dice, "tool_tiles": c.tool_tiles, "tool_cards": c.tool_cards,
+             "extra_card": c.extra_card, "chosen": c.chosen}
+    for name, value in given.items():
+        if value and name not in allowed:
+            raise IllegalMove(f"the {card.label} takes no {name.replace('_', ' ')}")
+
+
+def _card_gain(state: GameState, c: BuyCard, card: Card) -> Gain:
+    """The immediate effect of ``card`` given the command's inputs (checked here)."""
+    p = state.players[c.player]
+    eff = card.effect
+    if eff is Effect.ROLL:
+        _no_inputs(c, card, "dice", "tool_tiles", "tool_cards")
+        check_dice(c.dice, 2, f"the {card.label}")
+        extra = check_tools(p, c.tool_tiles, c.tool_cards)
+        assert card.resource is not None
+        return Gain(**{card.resource.value: (sum(c.dice) + extra) // RESOURCE_VALUE[card.resource]})
+    if eff is Effect.DICE_FOR_ALL:
+        _no_inputs(c, card, "dice")
+        if c.tool_tiles or c.tool_cards:
+            raise IllegalMove("tools cannot change dice for everyone")
+        check_dice(c.dice, state.player_count, "dice for everyone")
+        return Gain()
+    if eff is Effect.EXTRA_CARD:
+        _no_inputs(c, card, "extra_card")
+        if state.deck == 0:
+            if c.extra_card:
+                raise IllegalMove("the civilization deck is empty: no extra card")
+        else:
+            if not c.extra_card:
+                raise IllegalMove("say which card was drawn from the deck")
+            if c.extra_card == c.card:
+                raise IllegalMove("the extra card is another card than the one bought")
+            _card_available(state, c.extra_card, "the drawn card")
+        return Gain()
+    if eff is Effect.ANY_TWO:
+        _no_inputs(c, card, "chosen")
+        if len(c.chosen) != card.amount:
+            raise IllegalMove(f"choose {card.amount} resources")
+        counts = Counter(c.chosen)
+        return Gain(**{r.value: n for r, n in counts.items()})
+    _no_inputs(c, card)
+    if eff is Effect.FOOD:
+        return Gain(food=card.amount)
+    if eff is Effect.RESOURCE:
+        assert card.resource is not None
+        return Gain(**{card.resource.value: card.amount})
+    if eff is Effect.POINTS:
+        return Gain(points=card.amount)
+    if eff is Effect.AGRICULTURE:
+        return Gain(agriculture=card.amount if p.agriculture < MAX_AGRICULTURE else 0)
+    if eff is Effect.ONE_USE_TOOL:
+        return Gain(one_use_tool=card.amount)
+    return Gain(tool_steps=1 if sum(p.tools) < MAX_TOOL_STEPS else 0)  # Effect.TOOL
+
+
+def decide_buy(state: GameState, c: BuyCard) -> tuple[CardBought, ...]:
+    """Buy the card in slot ``slot``: pay ``slot`` resources (any kinds), then apply its top."""
+    _own_space(state, c.player, Area.CARD, c.slot)
+    card = _card_available(state, c.card, "the")
+    if len(c.paid) != c.slot:
+        raise IllegalMove(f"card slot {c.slot} costs {c.slot} resource{'s' if c.slot > 1 else ''}")
+    gain = _card_gain(state, c, card)
+    check_has(state.players[c.player], tuple(c.paid))
+    return (CardBought(c.player, c.slot, c.card, tuple(c.paid), gain, c.extra_card, tuple(c.dice),
+                       tuple(c.tool_tiles), tuple(c.tool_cards)),)
+
+
+def die_gain(state: GameState, player: int, value: int) -> Gain:
+    """What one die of "dice for everyone" gives ``player`` (tool/agriculture stop at their top)."""
+    reward = DIE_REWARD[value]
+    p = state.players[player]
+    if reward == "tool":
+        return Gain(tool_steps=1 if sum(p.tools) < MAX_TOOL_STEPS else 0)
+    if reward == "agriculture":
+        return Gain(agriculture=1 if p.agriculture < MAX_AGRICULTURE else 0)
+    return Gain(**{reward: 1})
+
+
+def decide_pick(state: GameState, c: PickDie) -> tuple[DieChosen, ...]:
+    """Take one of the dice still on the table."""
+    lot = state.lottery
+    assert lot is not None
+    if c.value not in lot.dice:
+        shown = ", ".join(str(d) for d in sorted(lot.dice))
+        raise IllegalMove(f"no die shows {c.value}; the dice left are {shown}")
+    return (DieChosen(c.player, c.value, die_gain(state, c.player, c.value)),)

@@ -1,0 +1,160 @@
+"""``decide(state, command) -> events``: the guard order, setup, placement, feeding and round flow.
+
+Guards run in a fixed order (as boardgame.io's reducer): the game exists and is not over → the
+command belongs to the current phase → the seat exists → it is this player's turn → the area's
+rule (``turns.place_problem`` / ``actions``) → the player's resources. Then the automatic
+follow-ups are appended: the last "dice for everyone" die, feeding that needs no choice, the end
+of the round, the end of the game and final scoring.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..errors import IllegalMove
+from . import actions
+from .commands import BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place, UseVillage
+from .data import BUILDING_STACKS, CARD_SLOTS, DECK_SIZE, HUTS_PER_STACK, MAX_PLAYERS, MIN_PLAYERS
+from .events import DieChosen, FiguresPlaced, FinalScored, Fed, GameEnded, GameStarted, RoundEnded, RoundStarted
+from .evolve import evolve
+from .feeding import automatic_feeding, shortfall
+from .scoring import score_game
+from .state import GameState, Phase
+from .turns import place_problem
+from .actions import check_has
+from .validate import check_fields
+
+_PHASE_OF: dict[type, tuple[Phase, str]] = {
+    Place: (Phase.PLACE, "figures are placed only in the placing phase"),
+    Gather: (Phase.ACTIONS, "areas are resolved only in the actions phase"),
+    UseVillage: (Phase.ACTIONS, "areas are resolved only in the actions phase"),
+    BuildHut: (Phase.ACTIONS, "huts are built only in the actions phase"),
+    BuyCard: (Phase.ACTIONS, "cards are bought only in the actions phase"),
+    Decline: (Phase.ACTIONS, "figures are taken back only in the actions phase"),
+    PickDie: (Phase.ACTIONS, "dice for everyone are picked only after a card is bought"),
+    Feed: (Phase.FEED, "feeding happens only after all actions are resolved"),
+}
+
+
+def _setup(c: NewGame) -> tuple[GameStarted]:
+    if not isinstance(c.players, tuple) or not MIN_PLAYERS <= len(c.players) <= MAX_PLAYERS:
+        raise IllegalMove(f"Stone Age is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    names = [s.name.strip() for s in c.players]
+    if any(not n for n in names):
+        raise IllegalMove("every player needs a name")
+    if len(set(names)) != len(names):
+        raise IllegalMove("two players have the same name")
+    colours = [s.colour.strip() for s in c.players]
+    if any(not col for col in colours) or len(set(colours)) != len(colours):
+        raise IllegalMove("every player needs a colour of their own")
+    if not 0 <= c.start_player < len(c.players):
+        raise IllegalMove(f"the start player must be one of the {len(c.players)} players")
+    n = len(c.players)
+    return (GameStarted(tuple(c.players), c.start_player, (HUTS_PER_STACK,) * BUILDING_STACKS[n],
+                        DECK_SIZE - CARD_SLOTS),)
+
+
+def _place(state: GameState, c: Place) -> tuple[FiguresPlaced]:
+    problem = place_problem(state, c.player, c.area, c.figures, c.slot)
+    if problem is not None:
+        raise IllegalMove(problem)
+    return (FiguresPlaced(c.player, c.area, c.slot, c.figures),)
+
+
+def _feed(state: GameState, c: Feed) -> tuple[Fed]:
+    p = state.players[c.player]
+    missing = shortfall(p)
+    if c.penalty:
+        if c.resources:
+            raise IllegalMove("either pay the missing food with resources or take −10 points, not both")
+        return (Fed(c.player, p.food, (), True),)
+    if len(c.resources) != missing:
+        raise IllegalMove(f"{missing} food is missing: pay {missing} resources or take −10 points")
+    check_has(p, tuple(c.resources))
+    return (Fed(c.player, p.food, tuple(c.resources), False),)
+
+
+_HANDLERS: dict[type, Callable[[GameState, Any], tuple[Any, ...]]] = {
+    Place: _place, Gather: actions.decide_gather, UseVillage: actions.decide_village,
+    BuildHut: actions.decide_build, BuyCard: actions.decide_buy, Decline: actions.decide_decline,
+    PickDie: actions.decide_pick, Feed: _feed,
+}
+
+
+def _check_turn(state: GameState, command: Any) -> None:
+    phase, rule = _PHASE_OF[type(command)]
+    if state.phase is not phase:
+        raise IllegalMove(rule)
+    if isinstance(command, PickDie) != (state.lottery is not None):
+        raise IllegalMove("first every player picks a die for everyone" if state.lottery
+                          else "there are no dice for everyone to pick")
+    seat = command.player
+    if type(seat) is not int or not 0 <= seat < state.player_count:
+        raise IllegalMove(f"there is no player {seat}")
+    if isinstance(command, Feed):
+        if state.fed[seat] or shortfall(state.players[seat]) == 0:
+            raise IllegalMove(f"{state.players[seat].name} has already fed")
+        return
+    if seat != state.current:
+        raise IllegalMove(f"it is {state.players[state.current].name}'s turn")
+
+
+def _round_over(s: GameState) -> list[Any]:
+    ended = evolve(s, RoundEnded(s.round, tuple(p.score for p in s.players)))
+    events: list[Any] = [RoundEnded(s.round, tuple(p.score for p in s.players))]
+    empty_slots = sum(1 for f in ended.slots_filled if not f)
+    if any(n == 0 for n in ended.stacks):
+        reason = "huts"
+    elif empty_slots > ended.deck:
+        reason = "cards"
+    else:
+        return events + [RoundStarted(s.round + 1, (s.start_player + 1) % s.player_count, empty_slots)]
+    over = evolve(ended, GameEnded(reason))
+    return events + [GameEnded(reason), FinalScored(score_game(over))]
+
+
+def _automatic(s: GameState) -> list[Any]:
+    """Events that follow with no decision from anyone (empty when somebody must act)."""
+    if s.phase is Phase.ACTIONS and s.lottery is not None and len(s.lottery.dice) == 1:
+        picker = s.lottery.order[s.lottery.next]
+        value = s.lottery.dice[0]
+        return [DieChosen(picker, value, actions.die_gain(s, picker, value))]
+    if s.phase is Phase.FEED:
+        auto = [f for i in s.turn_order() if not s.fed[i]
+                for f in [automatic_feeding(i, s.players[i])] if f is not None]
+        if auto:
+            return auto
+        if all(s.fed):
+            return _round_over(s)
+    return []
+
+
+def follow_ups(state: GameState, events: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``events`` plus every automatic event that follows them."""
+    out = list(events)
+    for e in events:
+        state = evolve(state, e)
+    while True:
+        more = _automatic(state)
+        if not more:
+            return tuple(out)
+        for e in more:
+            state = evolve(state, e)
+        out.extend(more)
+
+
+def decide(state: GameState | None, command: Any) -> tuple[Any, ...]:
+    """The events ``command`` causes, or ``IllegalMove`` naming the rule it breaks."""
+    check_fields(command)
+    if state is None:
+        if not isinstance(command, NewGame):
+            raise IllegalMove("start a new game first")
+        return _setup(command)
+    if isinstance(command, NewGame):
+        raise IllegalMove("the game has already started")
+    if state.phase is Phase.OVER:
+        raise IllegalMove("the game is over")
+    _check_turn(state, command)
+    return follow_ups(state, _HANDLERS[type(command)](state, command))
+
+
+__all__ = ["decide", "follow_ups"]
