@@ -31,6 +31,7 @@ from hardware.errors import BadSpec
 from hardware.inputs import DiceRoll
 
 log = logging.getLogger("cairn.edice")
+log.addHandler(logging.NullHandler())  # silent unless the app configures logging
 
 BAUDRATE = 115200
 #: USB vendor ids of the usual boards and USB-serial chips a tray is built on.
