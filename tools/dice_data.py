@@ -1,0 +1,243 @@
+"""Training data for the dice reader (development only): labelled photos and synthetic renders.
+
+Used by ``tools/train_dice_locator.py`` and ``tools/train_dice_classifier.py``; never imported at run
+time. Photos come from ../shared/dice/nellbyler_d6_train (only the training part of the fixed split
+in ``tools/dice_split.py``); synthetic dice widen them to other colours, sizes and backgrounds.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from tools.dice_split import split
+
+DATASET = Path(__file__).resolve().parents[1].parent / "shared" / "dice" / "nellbyler_d6_train"
+
+#: Pip centres of each face, in face units (-1..1 across the face).
+PIP_LAYOUT: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+@dataclass(frozen=True)
+class Photo:
+    """One labelled photo: BGR pixels and its dice as ``(value, x, y, w, h)`` rows in pixels."""
+
+    name: str
+    image: np.ndarray
+    dice: np.ndarray  # float32 (n, 5)
+
+
+def load_photos(part: str = "train", root: Path = DATASET) -> list[Photo]:
+    """The photos of one part of the fixed split (``"train"`` or ``"heldout"``) with their labels."""
+    train, heldout = split(os.listdir(root / "images"))
+    out = []
+    for name in train if part == "train" else heldout:
+        img = cv2.imread(str(root / "images" / name), cv2.IMREAD_COLOR)
+        h, w = img.shape[:2]
+        rows = []
+        for line in open(root / "labels" / (Path(name).stem + ".txt")):
+            p = line.split()
+            if len(p) == 5:
+                c, xc, yc, bw, bh = int(p[0]), *map(float, p[1:])
+                rows.append((c + 1, (xc - bw / 2) * w, (yc - bh / 2) * h, bw * w, bh * h))
+        out.append(Photo(name, img, np.array(rows, np.float32).reshape(-1, 5)))
+    return out
+
+
+# ----------------------------------------------------------------------------- synthetic renders
+
+def _random_colour(rng: np.random.Generator) -> np.ndarray:
+    kind = rng.random()
+    if kind < 0.2:
+        return np.full(3, rng.uniform(200, 255))                     # white / ivory
+    if kind < 0.35:
+        return np.full(3, rng.uniform(10, 60))                       # black
+    hsv = np.uint8([[[rng.integers(0, 180), rng.integers(90, 256), rng.integers(60, 256)]]])
+    return cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0].astype(np.float64)
+
+
+def _smooth_noise(shape: tuple[int, int], scale: float, rng: np.random.Generator) -> np.ndarray:
+    """Low-frequency noise in 0..1 of the given shape."""
+    small = rng.random((max(2, int(shape[0] / scale)), max(2, int(shape[1] / scale)))).astype(np.float32)
+    big = cv2.resize(small, (shape[1], shape[0]), interpolation=cv2.INTER_CUBIC)
+    return np.clip(big, 0, 1)
+
+
+def background(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
+    """A random table-like background: plain, gradient, wood grain, felt or mottled, BGR uint8."""
+    base = _random_colour(rng) if rng.random() < 0.7 else np.full(3, rng.uniform(60, 240))
+    kind = rng.integers(0, 4)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    if kind == 0:
+        shade = 1 + 0.3 * (_smooth_noise((h, w), max(h, w) / 2, rng) - 0.5)
+    elif kind == 1:
+        a = rng.uniform(0, np.pi)
+        t = (np.cos(a) * xx + np.sin(a) * yy) / max(h, w)
+        shade = 0.8 + 0.4 * t
+    elif kind == 2:
+        a = rng.uniform(0, np.pi)
+        t = np.cos(a) * xx + np.sin(a) * yy
+        warp = 8 * _smooth_noise((h, w), 40, rng)
+        shade = 1 + 0.15 * np.sin((t + warp * rng.uniform(2, 6)) / rng.uniform(2, 8))
+    else:
+        shade = 1 + 0.5 * (_smooth_noise((h, w), rng.uniform(3, 20), rng) - 0.5)
+    img = base[None, None, :] * shade[..., None]
+    img += rng.normal(0, rng.uniform(1, 10), img.shape)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def render_die(size: float, value: int, rng: np.random.Generator,
+               blank: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """A die about ``size`` px across showing ``value``: (BGR float patch, alpha 0..1), drawn at 4x.
+
+    The top face is rotated at random; side faces show as a darker extrusion (mild perspective);
+    ``blank`` draws the same shape with no pips (a distractor, not a die).
+    """
+    k = 4 if size < 30 else 2 if size < 80 else 1
+    side = int(np.ceil(size * 1.6)) + 4
+    big = side * k
+    c = big / 2
+    a = size * k * rng.uniform(0.72, 0.86)                            # top-face side
+    ang = rng.uniform(0, 2 * np.pi)
+    rot = np.array([[np.cos(ang), -np.sin(ang)], [np.sin(ang), np.cos(ang)]])
+    ext = rng.normal(0, 0.09, 2) * a                                   # side faces (perspective)
+    face = _random_colour(rng)
+    dark = face.mean() < 100
+    if rng.random() < 0.15:
+        pip = _random_colour(rng)
+    elif dark or rng.random() < 0.5 and face.mean() < 170:
+        pip = np.full(3, rng.uniform(200, 255))
+    else:
+        pip = np.full(3, rng.uniform(0, 50))
+    cut = rng.uniform(0.05, 0.25)                                      # corner rounding, as an octagon
+    sq = np.array([[-1, -1 + cut], [-1 + cut, -1], [1 - cut, -1], [1, -1 + cut],
+                   [1, 1 - cut], [1 - cut, 1], [-1 + cut, 1], [-1, 1 - cut]], np.float64) * (a / 2)
+    canvas = np.zeros((big, big, 3), np.float32)
+    alpha = np.zeros((big, big), np.float32)
+    centre = np.array([c, c]) - ext / 2
+
+    def rounded(offset: np.ndarray, colour: np.ndarray) -> None:
+        pts = (sq @ rot.T + centre + offset)
+        poly = np.round(pts * 16).astype(np.int32)
+        m = np.zeros((big, big), np.uint8)
+        cv2.fillConvexPoly(m, poly, 255, cv2.LINE_AA, 4)
+        m = m.astype(np.float32) / 255
+        canvas[:] = canvas * (1 - m[..., None]) + colour * m[..., None]
+        alpha[:] = np.maximum(alpha, m)
+
+    for t in np.linspace(1, 0, 5)[:-1]:
+        rounded(ext * t, face * rng.uniform(0.5, 0.8))
+    rounded(np.zeros(2), face)
+    if rng.random() < 0.3:                                             # marbled
+        other = _random_colour(rng)
+        m = _smooth_noise((big, big), rng.uniform(6, 20) * k, rng)
+        m = np.clip((m - 0.5) * rng.uniform(2, 6) + 0.5, 0, 1) * rng.uniform(0.3, 0.8)
+        canvas[:] = canvas * (1 - m[..., None]) + other * m[..., None] * (alpha[..., None] > 0)
+    if not blank:
+        spread = a * rng.uniform(0.25, 0.3)
+        pr = a * rng.uniform(0.07, 0.11)
+        for px, py in PIP_LAYOUT[value]:
+            p = rot @ np.array([px, py]) * spread + centre
+            cv2.circle(canvas, (int(p[0] * 16), int(p[1] * 16)), int(pr * 16), pip.tolist(), -1,
+                       cv2.LINE_AA, 4)
+    g = 1 + rng.uniform(-0.25, 0.25) * (np.mgrid[0:big, 0:big][1] / big - 0.5)
+    canvas *= g[..., None]
+    if rng.random() < 0.3:                                             # glare spot
+        gx, gy = rng.uniform(0.3, 0.7, 2) * big
+        yy, xx = np.mgrid[0:big, 0:big]
+        spot = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * (a * rng.uniform(0.05, 0.2)) ** 2))
+        canvas += 255 * rng.uniform(0.3, 0.8) * spot[..., None]
+    small = cv2.resize(canvas, (side, side), interpolation=cv2.INTER_AREA)
+    small_a = cv2.resize(alpha, (side, side), interpolation=cv2.INTER_AREA)
+    return small, small_a
+
+
+def paste(img: np.ndarray, patch: np.ndarray, alpha: np.ndarray, x: int, y: int,
+          shadow: bool = True) -> tuple[float, float, float, float] | None:
+    """Composite a rendered die onto ``img`` with its top-left at (x, y); returns its tight box."""
+    h, w = alpha.shape
+    H, W = img.shape[:2]
+    if x < 0 or y < 0 or x + w > W or y + h > H:
+        return None
+    roi = img[y:y + h, x:x + w].astype(np.float64)
+    if shadow:
+        sh = cv2.GaussianBlur(alpha, (0, 0), max(1.0, w / 12))
+        sh = np.roll(sh, (max(1, h // 15), max(1, w // 15)), (0, 1)) * 0.45
+        roi *= 1 - sh[..., None]
+    roi = roi * (1 - alpha[..., None]) + patch * alpha[..., None]
+    img[y:y + h, x:x + w] = np.clip(roi, 0, 255).astype(np.uint8)
+    ys, xs = np.nonzero(alpha > 0.5)
+    if len(xs) == 0:
+        return None
+    return float(x + xs.min()), float(y + ys.min()), float(xs.max() - xs.min() + 1), float(ys.max() - ys.min() + 1)
+
+
+def synthetic_scene(h: int, w: int, rng: np.random.Generator, size_range: tuple[float, float],
+                    n_max: int = 10) -> tuple[np.ndarray, np.ndarray]:
+    """A background with 0..n_max synthetic dice (some touching) and a few blank distractors.
+
+    Returns (BGR uint8 image, dice rows ``(value, x, y, w, h)``).
+    """
+    img = background(h, w, rng)
+    rows = []
+    taken: list[tuple[float, float, float]] = []
+    for _ in range(rng.integers(0, 3)):                                # blank squares, discs
+        s = np.exp(rng.uniform(*np.log(size_range)))
+        if rng.random() < 0.5:
+            patch, alpha = render_die(s, 1, rng, blank=True)
+            paste(img, patch, alpha, int(rng.integers(0, max(1, w - alpha.shape[1]))),
+                  int(rng.integers(0, max(1, h - alpha.shape[0]))))
+        else:
+            cv2.circle(img, (int(rng.integers(0, w)), int(rng.integers(0, h))), int(s / 2),
+                       _random_colour(rng).tolist(), -1, cv2.LINE_AA)
+    for _ in range(rng.integers(0, n_max + 1)):
+        s = np.exp(rng.uniform(*np.log(size_range)))
+        v = int(rng.integers(1, 7))
+        patch, alpha = render_die(s, v, rng)
+        ph, pw = alpha.shape
+        for _try in range(10):
+            x, y = int(rng.integers(0, max(1, w - pw))), int(rng.integers(0, max(1, h - ph)))
+            cx, cy = x + pw / 2, y + ph / 2
+            if all(np.hypot(cx - tx, cy - ty) > 0.75 * (s + ts) for tx, ty, ts in taken):
+                box = paste(img, patch, alpha, x, y)
+                if box is not None:
+                    rows.append((v, *box))
+                    taken.append((cx, cy, s))
+                break
+    if rng.random() < 0.5:
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.0))
+    return img, np.array(rows, np.float32).reshape(-1, 5)
+
+
+# ----------------------------------------------------------------------------- photometric changes
+
+def jitter_colour(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Random hue rotation, channel order, gain, gamma, grey and noise: other dice, light, cameras."""
+    out = img
+    if rng.random() < 0.5:
+        hsv = cv2.cvtColor(out, cv2.COLOR_BGR2HSV)
+        hsv[..., 0] = ((hsv[..., 0].astype(np.int32) + rng.integers(0, 180)) % 180).astype(np.uint8)
+        out = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)
+    if rng.random() < 0.3:
+        out = out[..., rng.permutation(3)]
+    f = out.astype(np.float32) / 255
+    f = f ** rng.uniform(0.6, 1.6)
+    f = f * rng.uniform(0.6, 1.3) * rng.uniform(0.85, 1.15, 3) + rng.uniform(-0.1, 0.1)
+    if rng.random() < 0.1:
+        f = np.repeat(f.mean(axis=2, keepdims=True), 3, axis=2)
+    f += rng.normal(0, rng.uniform(0, 0.03), f.shape)
+    out = np.clip(f * 255, 0, 255).astype(np.uint8)
+    if rng.random() < 0.3:
+        q = int(rng.integers(40, 95))
+        out = cv2.imdecode(cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, q])[1], cv2.IMREAD_COLOR)
+    return np.ascontiguousarray(out)

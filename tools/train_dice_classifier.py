@@ -1,0 +1,186 @@
+"""Train the pip classifier (development only) and write vision/models/dice_pips.onnx.
+
+The classifier reads a 40x40 crop around one die (``vision.classify.crop_square``) and scores the
+pip values 1..6 plus "not a die". Training crops:
+
+- dice of the training part of ../shared/dice/nellbyler_d6_train (tools/dice_split.py; the
+  held-out images are never read), with the box centre and size jittered the way the locator
+  errs, any rotation, mirrored, recoloured, sometimes blurred or downsampled;
+- synthetic dice 18-64 px across (a crop of a larger die is the same picture shrunk) on random backgrounds (tools/dice_data.py);
+- "not a die": bare tray, table and wall pieces, boxes far off a die, blank synthetic cubes.
+
+Run (needs PyTorch, e.g. in a separate venv):
+    /tmp/trainvenv/bin/python -m tools.train_dice_classifier [--epochs 12] [--seed 0]
+"""
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+from tools.dice_data import Photo, background, jitter_colour, load_photos, paste, render_die
+from vision.classify import CROP, MARGIN, NOT_A_DIE, crop_square
+
+OUT = Path(__file__).resolve().parents[1] / "vision" / "models" / "dice_pips.onnx"
+
+
+def conv(cin: int, cout: int) -> nn.Sequential:
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, 1, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+
+class PipNet(nn.Module):
+    """Crop (B,3,40,40) in 0..1 -> 7 logits (values 1..6, not a die)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.body = nn.Sequential(conv(3, 16), conv(16, 16), nn.MaxPool2d(2), conv(16, 32), conv(32, 32),
+                                  nn.MaxPool2d(2), conv(32, 64), conv(64, 64), nn.MaxPool2d(2),
+                                  conv(64, 96), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2),
+                                  nn.Linear(96, 7))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.body(x - 0.5)
+
+
+def rotated_crop(img: np.ndarray, cx: float, cy: float, side: float, rng: np.random.Generator) -> np.ndarray:
+    """crop_square of the image turned by a random angle about (cx, cy), maybe mirrored."""
+    half = int(side) + 2
+    M = cv2.getRotationMatrix2D((float(cx), float(cy)), float(rng.uniform(0, 360)), 1.0)
+    M[:, 2] += (half - cx, half - cy)
+    patch = cv2.warpAffine(img, M, (2 * half, 2 * half), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    if rng.random() < 0.5:
+        patch = patch[:, ::-1]
+    return crop_square(np.ascontiguousarray(patch), half, half, side)
+
+
+def degrade(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Sometimes blur or down-and-up sample: out-of-focus and small dice."""
+    r = rng.random()
+    if r < 0.15:
+        crop = cv2.GaussianBlur(crop, (0, 0), rng.uniform(0.4, 1.0))
+    elif r < 0.25:
+        f = rng.uniform(0.55, 0.8)
+        small = cv2.resize(crop, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        crop = cv2.resize(small, (CROP, CROP), interpolation=cv2.INTER_LINEAR)
+    return crop
+
+
+def real_die(photos: list[Photo], rng: np.random.Generator) -> tuple[np.ndarray, int]:
+    p = photos[rng.integers(len(photos))]
+    v, x, y, w, h = p.dice[rng.integers(len(p.dice))]
+    s = max(w, h)
+    cx = x + w / 2 + rng.uniform(-0.12, 0.12) * s
+    cy = y + h / 2 + rng.uniform(-0.12, 0.12) * s
+    side = MARGIN * s * rng.uniform(0.85, 1.2)
+    return rotated_crop(p.image, cx, cy, side, rng), int(v) - 1
+
+
+def synthetic_die(rng: np.random.Generator, blank: bool = False) -> tuple[np.ndarray, int]:
+    size = float(np.exp(rng.uniform(np.log(18), np.log(64))))
+    v = int(rng.integers(1, 7))
+    patch, alpha = render_die(size, v, rng, blank=blank)
+    n = alpha.shape[0] * 2
+    bg = background(n, n, rng)
+    off = n // 4
+    box = paste(bg, patch, alpha, off, off)
+    if box is None:
+        box = (off, off, alpha.shape[1], alpha.shape[0])
+    if not blank and rng.random() < 0.3:                             # a touching neighbour
+        p2, a2 = render_die(size * rng.uniform(0.9, 1.1), int(rng.integers(1, 7)), rng)
+        ang = rng.uniform(0, 2 * np.pi)
+        dx, dy = np.cos(ang) * size * 1.05, np.sin(ang) * size * 1.05
+        paste(bg, p2, a2, int(off + dx), int(off + dy))
+        paste(bg, patch, alpha, off, off)
+    x, y, w, h = box
+    s = max(w, h)
+    cx = x + w / 2 + rng.uniform(-0.1, 0.1) * s
+    cy = y + h / 2 + rng.uniform(-0.1, 0.1) * s
+    return rotated_crop(bg, cx, cy, MARGIN * s * rng.uniform(0.85, 1.2), rng), NOT_A_DIE if blank else v - 1
+
+
+def not_a_die(photos: list[Photo], rng: np.random.Generator) -> tuple[np.ndarray, int]:
+    if rng.random() < 0.2:
+        return synthetic_die(rng, blank=True)
+    p = photos[rng.integers(len(photos))]
+    sizes = np.maximum(p.dice[:, 3], p.dice[:, 4])
+    s = float(np.median(sizes)) * rng.uniform(0.8, 1.3)
+    centres = p.dice[:, 1:3] + p.dice[:, 3:5] / 2
+    H, W = p.image.shape[:2]
+    for _ in range(20):
+        if rng.random() < 0.4:                                         # a box well off a die
+            c = centres[rng.integers(len(centres))]
+            ang = rng.uniform(0, 2 * np.pi)
+            d = rng.uniform(0.55, 0.9) * s
+            cx, cy = c[0] + np.cos(ang) * d, c[1] + np.sin(ang) * d
+        else:
+            cx, cy = rng.uniform(0, W), rng.uniform(0, H)
+        dist = np.hypot(centres[:, 0] - cx, centres[:, 1] - cy) / sizes
+        if dist.min() > 0.5:
+            return rotated_crop(p.image, cx, cy, MARGIN * s, rng), NOT_A_DIE
+    return synthetic_die(rng, blank=True)
+
+
+def batch(photos: list[Photo], n: int, rng: np.random.Generator) -> tuple[torch.Tensor, torch.Tensor]:
+    xs, ys = [], []
+    for _ in range(n):
+        r = rng.random()
+        if r < 0.55:
+            crop, y = real_die(photos, rng)
+        elif r < 0.8:
+            crop, y = synthetic_die(rng)
+        else:
+            crop, y = not_a_die(photos, rng)
+        crop = jitter_colour(degrade(np.ascontiguousarray(crop), rng), rng)
+        xs.append(crop.transpose(2, 0, 1).astype(np.float32) / 255)
+        ys.append(y)
+    return torch.from_numpy(np.stack(xs)), torch.tensor(ys)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--steps", type=int, default=150, help="batches per epoch")
+    ap.add_argument("--batch", type=int, default=128)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--out", type=Path, default=OUT)
+    a = ap.parse_args()
+    torch.manual_seed(a.seed)
+    torch.set_num_threads(a.threads)
+    rng = np.random.default_rng(a.seed)
+    photos = load_photos("train")
+    net = PipNet()
+    opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=a.epochs * a.steps)
+    for ep in range(a.epochs):
+        t0, tot, right, seen = time.time(), 0.0, 0, 0
+        net.train()
+        for _ in range(a.steps):
+            x, y = batch(photos, a.batch, rng)
+            out = net(x)
+            loss = F.cross_entropy(out, y, label_smoothing=0.05)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            tot += float(loss)
+            right += int((out.argmax(1) == y).sum())
+            seen += len(y)
+        print(f"epoch {ep + 1}/{a.epochs} loss {tot / a.steps:.3f} train acc {right / seen:.3f} "
+              f"({time.time() - t0:.0f}s)", flush=True)
+    net.eval()
+    a.out.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(net, torch.zeros(1, 3, CROP, CROP), str(a.out), opset_version=13,
+                      input_names=["crop"], output_names=["logits"], dynamo=False,
+                      dynamic_axes={"crop": {0: "n"}, "logits": {0: "n"}})
+    print("wrote", a.out)
+
+
+if __name__ == "__main__":
+    main()
