@@ -2,13 +2,17 @@
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
 
 from companion.errors import UsageError
+
+LANGS = ("en", "zh_CN", "zh_TW")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The app's own options (they go before any sub-command)."""
-    parser.add_argument("--camera", default=None, help="camera spec: auto, none, picamera2, 0, /dev/video2, a folder or video")
+    parser.add_argument("--camera", default=None, help="camera spec: auto, none, demo, picamera2, 0, /dev/video2, a folder or video")
     parser.add_argument("--serial", default=None, help="e-dice port: a device path or pyserial URL (default: auto-detect)")
     parser.add_argument("--screenshot", metavar="DIR", help="play a scripted demo game, save a PNG of every screen in DIR, exit")
     parser.add_argument("--lang", help="language: en, zh_CN or zh_TW (default: the system locale)")
@@ -17,6 +21,55 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-gpio", action="store_true", help="do not try the GPIO buttons")
 
 
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    """``"800x480"`` -> (800, 480); raises UsageError for anything else."""
+    if not text:
+        return None
+    try:
+        w, h = (int(p) for p in text.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--size must look like 800x480, not {text!r}") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise UsageError(f"--size {text} is outside 320x240 .. 7680x4320")
+    return w, h
+
+
+def configure_kivy(size: tuple[int, int] | None, fullscreen: bool, rotation: int) -> None:
+    """Kivy settings that must be made before the window exists (no file log, no argv parsing)."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    os.environ.setdefault("KCFG_KIVY_LOG_LEVEL", "warning")
+    os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")
+    from kivy.config import Config
+
+    Config.set("kivy", "exit_on_escape", "0")
+    Config.set("input", "mouse", "mouse,multitouch_on_demand")
+    if size is not None:
+        Config.set("graphics", "width", str(size[0]))
+        Config.set("graphics", "height", str(size[1]))
+    else:
+        Config.set("graphics", "width", "800")
+        Config.set("graphics", "height", "480")
+    Config.set("graphics", "resizable", "0" if size else "1")
+    Config.set("graphics", "rotation", str(rotation))
+    if fullscreen:
+        Config.set("graphics", "fullscreen", "auto")
+        Config.set("graphics", "show_cursor", "0")
+
+
 def run(args: argparse.Namespace) -> int:
-    """Start the app."""
-    raise UsageError("the touchscreen app is not available in this version")
+    """Start the app: Home screen, or the scripted screenshot tour with ``--screenshot``."""
+    if getattr(args, "data_dir", None):
+        os.environ["CAIRN_DATA_DIR"] = str(Path(args.data_dir).expanduser())
+    if args.lang and args.lang not in LANGS:
+        raise UsageError(f"--lang must be one of {', '.join(LANGS)}, not {args.lang!r}")
+    size = parse_size(args.size)
+    from companion import settings as settings_mod
+
+    saved = settings_mod.load()
+    configure_kivy(size, args.fullscreen, saved.rotation)
+    from companion.ui.app import AppOptions, run_app
+
+    shots = Path(args.screenshot).expanduser().resolve() if args.screenshot else None
+    return run_app(AppOptions(camera=args.camera, serial=args.serial, lang=args.lang, size=size,
+                              fullscreen=args.fullscreen, no_gpio=args.no_gpio, screenshot_dir=shots))

@@ -1,0 +1,114 @@
+"""The player's settings, kept as ``settings.json`` in the data dir.
+
+Loading never fails: a missing file gives the defaults, and a damaged file or a bad value is
+reported in ``Settings.problems`` (to show once) while the rest of the file still counts. Saving
+writes a temporary file and renames it, so a power cut leaves either the old or the new settings.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.errors import StoreError
+
+FILENAME = "settings.json"
+ROTATIONS = (0, 90, 180, 270)
+LANGUAGES = ("", "en", "zh_CN", "zh_TW")  # "" = follow the system locale
+DEFAULT_PINS = {"next": 17, "back": 27, "read": 22, "led": 23}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything Settings lets a player choose. Empty strings mean "automatic"."""
+
+    language: str = ""
+    camera: str = "auto"
+    serial_port: str = ""
+    gpio_enabled: bool = True
+    pins: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
+    rotation: int = 0
+    #: Dice screen: suggest which tools to add to a gathering roll
+    show_tool_advice: bool = True
+    problems: tuple[str, ...] = field(default=(), compare=False)
+
+    def replace(self, **changes: Any) -> "Settings":
+        """A copy with ``changes`` applied and checked; raises ValueError naming a bad value."""
+        updated = dataclasses.replace(self, problems=(), **changes)
+        _check(updated)
+        return updated
+
+
+def _check(settings: Settings) -> None:
+    if settings.language not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(l or 'system' for l in LANGUAGES)}")
+    if settings.rotation not in ROTATIONS:
+        raise ValueError("rotation must be 0, 90, 180 or 270")
+    if not settings.camera.strip():
+        raise ValueError("camera must not be empty (use 'none' for no camera)")
+    for name, pin in settings.pins.items():
+        if name not in DEFAULT_PINS:
+            raise ValueError(f"unknown button {name!r}")
+        if not isinstance(pin, int) or isinstance(pin, bool) or not 2 <= pin <= 27:
+            raise ValueError(f"GPIO pin for {name} must be a number from 2 to 27")
+    used = list(settings.pins.values())
+    if len(set(used)) != len(used):
+        raise ValueError("two buttons share one GPIO pin")
+
+
+def settings_path(directory: Path | None = None) -> Path:
+    """``<data dir>/settings.json``."""
+    if directory is None:
+        from companion.paths import data_dir
+
+        directory = data_dir()
+    return Path(directory) / FILENAME
+
+
+def load(path: Path | None = None) -> Settings:
+    """The saved settings, or the defaults. Unusable values are dropped and named in ``problems``."""
+    path = settings_path() if path is None else path
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Settings()
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return Settings(problems=(f"the settings file {path} could not be read ({exc}); using defaults",))
+    if not isinstance(raw, dict):
+        return Settings(problems=(f"the settings file {path} is not a settings object; using defaults",))
+    settings = Settings()
+    problems: list[str] = []
+    known = {f.name for f in dataclasses.fields(Settings)} - {"problems"}
+    for key, value in raw.items():
+        if key not in known:
+            continue
+        if key == "pins" and isinstance(value, dict):
+            value = {**DEFAULT_PINS, **value}
+        try:
+            settings = settings.replace(**{key: value})
+        except (TypeError, ValueError) as exc:
+            problems.append(f"setting {key!r} ignored: {exc}")
+    return dataclasses.replace(settings, problems=tuple(problems))
+
+
+def save(settings: Settings, path: Path | None = None) -> Path:
+    """Write ``settings`` atomically; raises ``StoreError`` with a clear message when it cannot."""
+    path = settings_path() if path is None else path
+    data = {k: v for k, v in dataclasses.asdict(settings).items() if k != "problems"}
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, ensure_ascii=False, indent=2, sort_keys=True)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        from companion.paths import describe_os_error
+
+        raise StoreError("settings not saved: " + describe_os_error(exc, path.parent)) from exc
+    return path

@@ -1,0 +1,301 @@
+"""The Kivy App: one window, a ScreenManager, the game session and the hardware bridge.
+
+Every change to the game goes through ``CairnApp.send(command)`` on the UI thread: the session stores
+it, the screens refresh from the new state, and an ``IllegalMove`` becomes a banner naming the rule.
+Hardware threads (buttons, e-dice, camera) reach the app only through ``companion.ui.bridge``, which
+hands everything over with ``Clock.schedule_once``.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion import i18n, settings as settings_mod
+from companion.errors import StoreError
+from companion.i18n import _, tr
+from companion.ui import fonts, registry, theme
+from hardware.inputs import DiceRoll, Press
+from rules.errors import IllegalMove
+
+log = logging.getLogger(__name__)
+KV_DIR = Path(__file__).resolve().parents[2] / "kv"
+COMMON_SCREENS = {"home": ("companion.ui.screens.home", "HomeScreen"),
+                  "history": ("companion.ui.screens.history", "HistoryScreen"),
+                  "settings": ("companion.ui.screens.settings", "SettingsScreen")}
+
+
+@dataclass(frozen=True)
+class AppOptions:
+    """The command-line choices that shape one run of the app."""
+
+    camera: str | None = None
+    serial: str | None = None
+    lang: str | None = None
+    size: tuple[int, int] | None = None
+    fullscreen: bool = False
+    no_gpio: bool = False
+    screenshot_dir: Path | None = None
+
+
+class CairnApp(App):
+    """Cairn's window. Screens read ``app.session``, ``app.settings`` and the properties below."""
+
+    #: size factor against the 800×480 design (kv multiplies every size by it)
+    s = NumericProperty(1.0)
+    font_name = StringProperty("Roboto")
+    lang = StringProperty("en")
+    #: bumped after every change of the game, so kv and screens can refresh
+    revision = NumericProperty(0)
+    can_undo = BooleanProperty(False)
+    can_redo = BooleanProperty(False)
+    banner = StringProperty("")
+    banner_kind = StringProperty("info")
+    hardware_status = StringProperty("")
+    session = ObjectProperty(None, allownone=True)
+
+    def __init__(self, options: AppOptions | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.options = options or AppOptions()
+        self.theme = theme
+        self.settings = settings_mod.load()
+        self.store: Any = None
+        self.store_error = ""
+        self.bridge: Any = None
+        self.game_screens: registry.GameScreens | None = None
+        self._banner_event: Any = None
+        self.title = "Cairn"
+
+    # -- building ------------------------------------------------------------------------------
+    def build(self) -> Any:
+        language = self.options.lang or self.settings.language or i18n.system_language()
+        self._apply_language(language)
+        Builder.load_file(str(KV_DIR / "common.kv"))
+        Window.clearcolor = theme.BG
+        Window.bind(size=self._on_window_size, on_key_down=self._on_key_down)
+        self._on_window_size(Window, Window.size)
+        self._open_store()
+        return self._build_root()
+
+    def _apply_language(self, language: str) -> None:
+        i18n.set_language(language)
+        self.font_name = fonts.register(language)
+        self.lang = language
+
+    def _build_root(self) -> Any:
+        from kivy.factory import Factory
+
+        root = Factory.CairnRoot()
+        self.sm: ScreenManager = root.ids.sm
+        self.sm.transition = NoTransition()
+        for name, (module, cls_name) in COMMON_SCREENS.items():
+            self._add_screen(name, getattr(__import__(module, fromlist=[cls_name]), cls_name), name)
+        if self.session is not None:
+            self._add_game_screens(self.session.game)
+        return root
+
+    def _add_screen(self, name: str, cls: type, kv: str) -> None:
+        path = str(KV_DIR / f"{kv}.kv")
+        if path not in Builder.files:
+            Builder.load_file(path)
+        self.sm.add_widget(cls(name=name))
+
+    def _add_game_screens(self, game: str) -> None:
+        screens = registry.screens_for(game)
+        if screens is None:
+            raise StoreError(f"{game} has no screens in this version of Cairn")
+        self.game_screens = screens
+        for name, (cls, kv) in screens.screens.items():
+            if not self.sm.has_screen(name):
+                self._add_screen(name, cls, kv)
+
+    def on_start(self) -> None:
+        self.go("home")
+        if self.store_error:
+            self.show_banner(self.store_error, "error", seconds=0)
+        from companion.ui.bridge import HardwareBridge
+
+        self.bridge = HardwareBridge(self, self.options, self.settings)
+        self.bridge.start()
+        if self.options.screenshot_dir is not None:
+            from companion.ui.demo import ScreenshotTour
+
+            ScreenshotTour(self, self.options.screenshot_dir).start()
+
+    def on_stop(self) -> None:
+        if self.bridge is not None:
+            self.bridge.stop()
+
+    def _open_store(self) -> None:
+        from companion.store import GameStore
+
+        try:
+            self.store = GameStore()
+            if self.store.notice:
+                Clock.schedule_once(lambda dt: self.show_banner(self.store.notice, "error", seconds=12), 0)
+        except StoreError as exc:
+            self.store, self.store_error = None, tr("Games cannot be saved: {reason}", reason=str(exc))
+
+    def _on_window_size(self, window: Any, size: tuple[int, int]) -> None:
+        self.s = theme.scale_for(*size)
+
+    # -- sizes for kv --------------------------------------------------------------------------
+    def u(self, value: float) -> float:
+        """``value`` design pixels at the current window size."""
+        return value * self.s
+
+    # -- navigation ----------------------------------------------------------------------------
+    def go(self, name: str) -> None:
+        """Show the screen called ``name`` (and let it refresh first)."""
+        screen = self.sm.get_screen(name)
+        if hasattr(screen, "refresh"):
+            screen.refresh()
+        self.sm.current = name
+
+    def go_table(self) -> None:
+        """Back to the current game's table, or Home when no game is open."""
+        if self.session is not None and self.game_screens is not None:
+            self.go(self.game_screens.table)
+        else:
+            self.go("home")
+
+    @property
+    def current_screen(self) -> Any:
+        return self.sm.current_screen
+
+    # -- the game ------------------------------------------------------------------------------
+    def open_session(self, session: Any) -> None:
+        """Make ``session`` the game on the table and show its table screen."""
+        if self.session is not None:
+            self.session.remove_listener(self._on_session_change)
+        self._add_game_screens(session.game)
+        self.session = session
+        session.add_listener(self._on_session_change)
+        self._on_session_change(session)
+        self.go_table()
+
+    def close_session(self) -> None:
+        """Leave the game (it stays saved) and go Home."""
+        if self.session is not None:
+            self.session.remove_listener(self._on_session_change)
+        self.session = None
+        self.go("home")
+
+    def send(self, command: Any) -> bool:
+        """Dispatch ``command`` to the session. A refused command shows its rule and changes nothing."""
+        if self.session is None:
+            self.show_banner(_("No game is open."), "error")
+            return False
+        try:
+            self.session.dispatch(command)
+        except IllegalMove as exc:
+            self.show_banner(tr("Not allowed: {rule}", rule=_(exc.rule)), "error")
+            return False
+        except StoreError as exc:
+            self.show_banner(tr("Not saved: {reason}", reason=str(exc)), "error", seconds=0)
+            return False
+        return True
+
+    def undo(self) -> None:
+        """Undo the last command (the banner says what was undone)."""
+        if self.session is not None and self._guard(self.session.undo):
+            self.show_banner(_("Undone."), "info", seconds=2)
+
+    def redo(self) -> None:
+        """Bring back the last undone command."""
+        if self.session is not None and self._guard(self.session.redo):
+            self.show_banner(_("Redone."), "info", seconds=2)
+
+    def _guard(self, action: Callable[[], bool]) -> bool:
+        try:
+            return action()
+        except StoreError as exc:
+            self.show_banner(tr("Not saved: {reason}", reason=str(exc)), "error", seconds=0)
+            return False
+
+    def _on_session_change(self, session: Any) -> None:
+        self.can_undo, self.can_redo = session.can_undo, session.can_redo
+        self.revision += 1
+        screen = self.sm.current_screen
+        if hasattr(screen, "refresh"):
+            screen.refresh()
+        if self.bridge is not None:
+            self.bridge.on_state(session.state)
+
+    # -- banner --------------------------------------------------------------------------------
+    def show_banner(self, text: str, kind: str = "info", seconds: float = 6) -> None:
+        """Show ``text`` across the top; ``seconds=0`` keeps it until tapped."""
+        self.banner, self.banner_kind = text, kind
+        if self._banner_event is not None:
+            self._banner_event.cancel()
+        self._banner_event = Clock.schedule_once(lambda dt: self.hide_banner(), seconds) if seconds else None
+
+    def hide_banner(self) -> None:
+        """Remove the banner."""
+        self.banner = ""
+
+    # -- inputs --------------------------------------------------------------------------------
+    def _on_key_down(self, window: Any, key: int, scancode: int, codepoint: str | None, modifiers: list[str]) -> bool:
+        from companion.ui.keys import press_for_key
+
+        press = press_for_key(key, codepoint, modifiers)
+        if press is None:
+            return False
+        self.handle_press(press)
+        return True
+
+    def handle_press(self, press: Press) -> None:
+        """A button or key on the UI thread: NEXT / BACK / undo / READ go to the current screen."""
+        if press.button == "undo":
+            self.undo()
+            return
+        screen = self.sm.current_screen
+        handler = getattr(screen, f"on_{press.button}", None)
+        if handler is not None:
+            handler()
+
+    def handle_roll(self, roll: DiceRoll) -> None:
+        """An e-dice or camera roll on the UI thread: the dice screen takes it if it is open."""
+        handler = getattr(self.sm.current_screen, "on_roll", None)
+        if handler is not None:
+            handler(roll)
+
+    # -- settings ------------------------------------------------------------------------------
+    def save_settings(self, new: settings_mod.Settings) -> bool:
+        """Keep ``new`` (on disk and for this run); switches the language at once if it changed."""
+        try:
+            settings_mod.save(new)
+        except StoreError as exc:
+            self.show_banner(str(exc), "error")
+            return False
+        old, self.settings = self.settings, new
+        if new.language != old.language:
+            self.switch_language(new.language or i18n.system_language())
+        if self.bridge is not None:
+            self.bridge.apply_settings(new)
+        self.show_banner(_("Settings saved."), "ok", seconds=2)
+        return True
+
+    def switch_language(self, language: str) -> None:
+        """Redraw every screen in ``language`` and stay on the same screen."""
+        current = self.sm.current
+        self._apply_language(language)
+        Window.remove_widget(self.root)
+        self.root = self._build_root()
+        Window.add_widget(self.root)
+        self.go(current)
+
+
+def run_app(options: AppOptions) -> int:
+    """Open the window and run until it closes; returns the exit status."""
+    app = CairnApp(options)
+    app.run()
+    return getattr(app, "exit_status", 0)

@@ -1,0 +1,157 @@
+"""Home: start a new game, resume the unfinished one, or open a past game."""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.textinput import TextInput
+
+from companion.errors import StoreError
+from companion.i18n import _, tr
+from companion.ui import registry, theme
+from companion.ui.widgets import CairnButton, CairnScreen
+from companion.viewmodels.home import NewGameForm, game_line
+from rules.errors import IllegalMove
+
+
+class HomeScreen(CairnScreen):
+    """The first screen. ``form`` is the new-game form; ``resume_text`` names the unfinished game."""
+
+    form = ObjectProperty(None)
+    resume_text = StringProperty("")
+    can_resume = BooleanProperty(False)
+    store_error = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.form = NewGameForm.default()
+        self._resume_id: int | None = None
+
+    def refresh(self) -> None:
+        app = self.app
+        self.store_error = app.store_error
+        self._resume_id = None
+        self.resume_text = ""
+        records = []
+        if app.store is not None:
+            try:
+                records = app.store.games()
+            except StoreError as exc:
+                self.store_error = str(exc)
+        playable = set(registry.GAME_MODULES)
+        unfinished = [r for r in records if not r.finished and r.game in playable]
+        if unfinished:
+            latest = max(unfinished, key=lambda r: r.updated)
+            self._resume_id = latest.id
+            self.resume_text = tr("Resume: {line}", line=", ".join(latest.players))
+        self.can_resume = self._resume_id is not None
+        self._fill_seats()
+        self._fill_games(records[:20])
+
+    # -- the form --------------------------------------------------------------------------------
+    def _fill_seats(self) -> None:
+        box = self.ids.seats
+        box.clear_widgets()
+        from kivy.factory import Factory
+
+        for i, seat in enumerate(self.form.seats):
+            row = Factory.SeatRow()
+            row.seat = i
+            row.screen = self
+            row.ids.name.text = seat.name
+            row.colour = seat.colour
+            row.starts = i == self.form.start_player
+            box.add_widget(row)
+
+    def _fill_games(self, records: list[Any]) -> None:
+        box = self.ids.games
+        box.clear_widgets()
+        if not records:
+            from kivy.uix.label import Label
+
+            box.add_widget(Label(text=_("No saved games yet."), size_hint_y=None, height=self.app.u(48),
+                                 color=theme.TEXT_DIM))
+            return
+        for record in records:
+            button = CairnButton(text=game_line(record.title, record.players, record.updated, record.finished),
+                                 size_hint_y=None, height=self.app.u(52), tid=f"game-{record.id}",
+                                 payload=record.id)
+            button.bind(on_release=lambda b: self.open_game(b.payload))
+            box.add_widget(button)
+
+    def seat_action(self, seat: int, action: str) -> None:
+        """A tap in a player row: ``colour`` cycles the colour, ``start`` gives the start marker."""
+        self._read_names()
+        if action == "colour":
+            self.form = self.form.next_colour(seat)
+        elif action == "start":
+            self.form = self.form.set_start(seat)
+        self._fill_seats()
+
+    def change_players(self, delta: int) -> None:
+        """One player more (+1) or fewer (−1)."""
+        self._read_names()
+        self.form = self.form.add_player() if delta > 0 else self.form.remove_player()
+        self._fill_seats()
+
+    def _read_names(self) -> None:
+        for row in self.ids.seats.children:
+            self.form = self.form.rename(row.seat, row.ids.name.text)
+
+    # -- actions ---------------------------------------------------------------------------------
+    def start_game(self) -> None:
+        """Start a game with the form's players (the banner says what is wrong otherwise)."""
+        app = self.app
+        self._read_names()
+        if app.store is None:
+            app.show_banner(app.store_error or _("Games cannot be saved."), "error")
+            return
+        problem = self.form.problem()
+        if problem:
+            app.show_banner(problem, "error")
+            return
+        screens = registry.screens_for("stone-age")
+        seats = [(s.name, s.colour) for s in self.form.seats]
+        from companion.session import GameSession
+
+        try:
+            session = GameSession.new(app.store, screens.game, screens.setup_command(seats, self.form.start_player))
+        except IllegalMove as exc:
+            app.show_banner(tr("Not allowed: {rule}", rule=_(exc.rule)), "error")
+            return
+        except StoreError as exc:
+            app.show_banner(tr("Games cannot be saved: {reason}", reason=str(exc)), "error", seconds=0)
+            return
+        app.open_session(session)
+
+    def resume(self) -> None:
+        """Open the unfinished game exactly where it was left."""
+        if self._resume_id is not None:
+            self.open_game(self._resume_id)
+
+    def open_game(self, game_id: int) -> None:
+        """Open a saved game (finished games open on their final table)."""
+        app = self.app
+        from companion.session import GameSession
+
+        try:
+            session = GameSession.resume(app.store, game_id)
+        except (StoreError, ValueError) as exc:
+            app.show_banner(tr("This game cannot be opened: {reason}", reason=str(exc)), "error")
+            return
+        app.open_session(session)
+
+    def on_next(self) -> None:
+        if self.can_resume:
+            self.resume()
+        else:
+            self.start_game()
+
+    def on_back(self) -> None:
+        """Nothing to go back to from Home."""
+
+
+class NameInput(TextInput):
+    """A one-line player-name field."""
+
+    tid = StringProperty("")
