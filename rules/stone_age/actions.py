@@ -115,12 +115,16 @@ def _card_available(state: GameState, card_id: int, what: str) -> Card:
     return card
 
 
+_INPUT_WORDS = {"dice": "dice", "tool_tiles": "tool tiles", "tool_cards": "one-use tools",
+                "extra_card": "extra card", "chosen": "chosen resources"}
+
+
 def _no_inputs(c: BuyCard, card: Card, *allowed: str) -> None:
     given = {"dice": c.dice, "tool_tiles": c.tool_tiles, "tool_cards": c.tool_cards,
              "extra_card": c.extra_card, "chosen": c.chosen}
     for name, value in given.items():
         if value and name not in allowed:
-            raise IllegalMove(f"the {card.label} takes no {name.replace('_', ' ')}")
+            raise IllegalMove(f"the {card.label} takes no {_INPUT_WORDS[name]}")
 
 
 def _card_gain(state: GameState, c: BuyCard, card: Card) -> Gain:
@@ -134,9 +138,9 @@ def _card_gain(state: GameState, c: BuyCard, card: Card) -> Gain:
         assert card.resource is not None
         return Gain(**{card.resource.value: (sum(c.dice) + extra) // RESOURCE_VALUE[card.resource]})
     if eff is Effect.DICE_FOR_ALL:
-        _no_inputs(c, card, "dice")
         if c.tool_tiles or c.tool_cards:
             raise IllegalMove("tools cannot change dice for everyone")
+        _no_inputs(c, card, "dice")
         check_dice(c.dice, state.player_count, "dice for everyone")
         return Gain()
     if eff is Effect.EXTRA_CARD:
