@@ -128,10 +128,11 @@ def _figures_fit(kind: Multiplier, wanted: list[int]) -> bool:
 
 
 def _check_table(players: list[ScoreInput], huts: list[int], table: int) -> None:
-    names = Counter(p.name for p in players)
+    seen: set[str] = set()
     for i, p in enumerate(players):
-        if names[p.name] > 1:
+        if p.name in seen:
             raise InvalidState(f"players[{i}].name", f"two players are called {p.name!r}")
+        seen.add(p.name)
     symbols = Counter(s for p in players for s in p.culture)
     for sym, n in symbols.items():
         if n > CULTURE_COPIES[sym]:
