@@ -159,9 +159,9 @@ def test_table_wide_limits() -> None:
     with pytest.raises(InvalidState) as err:
         score_json(_file(_other("A", farmers=5), _other("B", farmers=3)))  # 8 > 7 farmer figures
     assert err.value.field == "players[].farmers"
-    with pytest.raises(InvalidState) as err:   # 3 hut builders each: 3, 1+2, and the 1+2 left is gone
-        score_json(_file(_other("A", hut_builders=3), _other("B", hut_builders=3), _other("C", hut_builders=3)))
-    assert err.value.field == "players[].hut_builders"
+    with pytest.raises(InvalidState) as err:   # 1 tool maker each, but only two cards show 1 figure
+        score_json(_file(_other("A", tool_makers=1), _other("B", tool_makers=1), _other("C", tool_makers=1)))
+    assert err.value.field == "players[].tool_makers"
     with pytest.raises(InvalidState) as err:
         score_json(_file(_other("A", huts=10), _other("B", huts=5)))   # 2 players play with 14 huts
     assert err.value.field == "players[].huts"
@@ -170,7 +170,7 @@ def test_table_wide_limits() -> None:
     assert err.value.field == "players[0].huts"
     ok = score_json(_file(_other("A", huts=7, farmers=4), _other("B", huts=7, farmers=3)))
     assert len(ok["players"]) == 2
-    ok = score_json(_file(_other("A", hut_builders=3), _other("B", hut_builders=3), _other("C", hut_builders=2)))
+    ok = score_json(_file(_other("A", hut_builders=3), _other("B", hut_builders=3), _other("C", hut_builders=3)))
     assert len(ok["players"]) == 3
 
 
