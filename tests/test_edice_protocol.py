@@ -229,3 +229,44 @@ def test_grouper_abandons_a_roll_whose_die_never_rests() -> None:
     assert g.poll(10.9) is None
     assert g.poll(11.0) == Abandoned(moving=(2,), values=(4,), dice=(1,))
     assert not g.in_progress
+
+
+# -- the protocol document's examples are the code's ------------------------------------------
+
+def _doc() -> str:
+    from pathlib import Path
+
+    return (Path(__file__).resolve().parents[1] / "docs" / "edice-protocol.md").read_text()
+
+
+def test_protocol_document_checksum_table_is_right() -> None:
+    import re
+
+    rows = re.findall(r"^\| `([^`*]+)`(?: \(host\))? \| `([^`]+)` \|$", _doc(), flags=re.MULTILINE)
+    assert len(rows) >= 10
+    for body, line in rows:
+        assert with_checksum(body) == line
+        result = parse_line(line.encode())
+        assert result is None or not isinstance(result, Rejected)
+
+
+def test_protocol_document_timeline_is_what_the_grouper_does() -> None:
+    g = RollGrouper(settle=0.3)
+    g.rolling(1, 0.0)
+    g.rolling(2, 0.020)
+    g.rolled(2, 4, 0.850)
+    g.rolled(1, 3, 1.100)
+    assert g.poll(1.100) == _roll((3, 4), (1, 2))
+    g.rolling(1, 5.000)
+    g.rolled(1, 2, 5.200)
+    assert g.poll(5.249) is None
+    g.rolling(2, 5.250)
+    g.rolling(1, 5.400)
+    g.rolled(2, 6, 6.000)
+    assert g.poll(6.099) is None
+    g.rolled(1, 5, 6.100)
+    assert g.poll(6.100) == _roll((5, 6), (1, 2))
+    g.rolled(1, 4, 9.000)
+    g.rolled(2, 1, 9.100)
+    assert g.poll(9.399) is None
+    assert g.poll(9.400) == _roll((4, 1), (1, 2))
