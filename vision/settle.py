@@ -32,6 +32,9 @@ Status = Literal["idle", "moving", "hand", "settling"]
 
 Reader = Callable[[np.ndarray], Sequence[Die]]
 
+#: Frame times are sums of 1/fps: 3 frames at 30 fps must count as the 0.1 s they are.
+EPSILON = 0.002
+
 
 @dataclass(frozen=True)
 class Settled:
@@ -190,11 +193,11 @@ class SettleDetector:
     def _settle(self, frame: np.ndarray, small: np.ndarray, t: float) -> Settled | None:
         assert self._still_since is not None
         if self._candidate is None:
-            if t - self._still_since >= self.still_for:
+            if t - self._still_since >= self.still_for - EPSILON:
                 self._candidate = (self._reading(frame), t)
             return None
         dice, read_t = self._candidate
-        if t - read_t < self.confirm_after:
+        if t - read_t < self.confirm_after - EPSILON:
             return None
         again = self._reading(frame)
         if not same_reading(dice, again):
