@@ -23,7 +23,8 @@ from ..errors import InvalidState
 from .cards import CULTURE_COPIES, MULTIPLIER_FIGURES, Culture, Multiplier
 from .data import (BUILDING_STACKS, HUTS_PER_STACK, MAX_AGRICULTURE, MAX_PEOPLE, MAX_PLAYERS, MAX_TOOL_TILES,
                    RESOURCES, START_PEOPLE)
-from .scoring import CATEGORIES, ScoreInput, score
+from .scoring import CATEGORIES, ScoreInput, input_of, score
+from .state import GameState
 from .tools import is_reachable
 
 GAME = "stone-age"
@@ -210,3 +211,18 @@ def format_table(result: Mapping[str, Any]) -> str:
         if n == 0 or label == "Resources left":
             lines.append("-" * len(lines[-1]))
     return "\n".join(lines)
+
+
+def sheet_of(state: GameState) -> dict[str, Any]:
+    """A live game's end-state object in the ``score_json`` format (the track before final scoring)."""
+    players = []
+    for p in state.players:
+        s = input_of(p)
+        players.append({
+            "name": p.name, "score": p.score, "agriculture": p.agriculture, "people": p.people,
+            "tools": list(p.tools), "huts": len(p.huts), "food": p.food,
+            "resources": {r.value: p.amount(r) for r in RESOURCES},
+            "culture": [c.value for c in s.culture],
+            **{m.value: getattr(s, m.value) for m in Multiplier},
+        })
+    return {"game": GAME, "players": players}
