@@ -133,7 +133,8 @@ def summary(colour: Colour, placements: tuple[Placement, ...], report: CaveRepor
     legal = placements if report.error_index is None else placements[: report.error_index]
     grid = painted(colour, legal)
     printed = layout_grid(colour)
-    lines = [f"{colour.label} cave, {len(placements)} tiles: "
+    count = f"{len(placements)} tile{'' if len(placements) == 1 else 's'}"
+    lines = [f"{colour.label} cave, {count}: "
              + ("every placement is legal" if report.valid else f"ILLEGAL: {report.error}")]
     if not report.valid:
         lines.append(f"(the objectives below count only the {len(legal)} legal tile(s) before it)")
