@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import IllegalMove
-from rules.stone_age import RULES, Area, BuildHut, Decline, Gather, Phase, Place, Resource, UseVillage
+from rules.stone_age import (RULES, Area, BuildHut, Decline, Gather, Phase, Place, Resource, UseVillage,
+                             card_roll_advice, gather_advice, whats_next)
 from rules.stone_age.events import Gathered, HutBuilt, VillageUsed
 from rules.stone_age.huts import HUTS, HutKind
 from rules.stone_age.state import BuiltHut
@@ -232,3 +233,19 @@ def test_round_flow_after_the_last_action_feeds_and_starts_the_next_round() -> N
     assert [p.food for p in s.players] == [12 + 2 - 5, 12 - 5]
     assert [p.round_scores for p in s.players] == [(0,), (0,)]
     assert s.placements == ()
+
+
+def test_whats_next_tells_the_screens_who_acts_and_on_what() -> None:
+    t = new_table(2, start=1)
+    prompt = whats_next(t.s)
+    assert (prompt.task, prompt.player, prompt.figures_left) == ("place", 1, 5)
+    assert (Area.HUT, 0, 2) in prompt.places and (Area.FOREST, 0, 5) in prompt.places
+    t.do(Place(1, Area.FOREST, 5), Place(0, Area.HUNTING, 5))
+    prompt = whats_next(t.s)
+    assert prompt.task == "resolve" and prompt.player == 1 and [p.area for p in prompt.spaces] == [Area.FOREST]
+    t.edit(1, tools=(2, 1), tools_used=(False, False))
+    advice = gather_advice(t.s, 1, Area.FOREST, (6, 6, 1))
+    assert (advice.tiles, advice.result) == ((0,), 5)
+    with pytest.raises(ValueError, match="the Music card has no resource roll"):
+        card_roll_advice(t.s, 1, 13, (1, 2))
+    assert card_roll_advice(t.s, 1, 4, (5, 6)).tiles == (1,)            # gold: 11 + 1 = 12 -> 2

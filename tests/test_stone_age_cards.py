@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import IllegalMove
-from rules.stone_age import RULES, Area, BuyCard, Decline, Gather, PickDie, Resource
+from rules.stone_age import RULES, Area, BuyCard, Decline, Gather, PickDie, Prompt, Resource, whats_next
 from rules.stone_age.cards import CARDS, Culture, Effect, Multiplier
 from rules.stone_age.events import CardBought, DieChosen, Gain
 
@@ -166,6 +166,7 @@ def test_dice_for_everyone_each_player_picks_one_die_from_the_buyer_clockwise() 
         t.do(BuyCard(2, 1, card, (W,), dice=(1, 5, 6, 6), tool_cards=(2,)))
     t.do(BuyCard(2, 1, card, (W,), dice=(1, 5, 6, 6)))
     assert t.s.lottery is not None and t.s.current == 2
+    assert whats_next(t.s) == Prompt("pick_die", 2, dice=(1, 5, 6, 6))
     with pytest.raises(IllegalMove, match="first every player picks a die for everyone"):
         t.do(Gather(2, Area.FOREST, (3,)))
     with pytest.raises(IllegalMove, match="it is Cai's turn"):

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import IllegalMove
-from rules.stone_age import RULES, Area, BuildHut, BuyCard, Feed, Gather, Phase, Place, Resource, UseVillage
+from rules.stone_age import (RULES, Area, BuildHut, BuyCard, Feed, Gather, Phase, Place, Prompt, Resource,
+                             UseVillage, whats_next)
 from rules.stone_age.events import Fed, FinalScored, GameEnded, RoundEnded, RoundStarted
 from rules.stone_age.feeding import food_needed, shortfall, shortfalls
 from rules.stone_age.scoring import score_game
@@ -37,6 +38,7 @@ def test_a_short_player_with_resources_chooses_and_the_others_feed_at_once() -> 
     s = t.s
     assert s.phase is Phase.FEED and s.current == 1 and s.fed == (True, False, True)
     assert shortfalls(s) == {1: 3}
+    assert whats_next(s) == Prompt("feed", 1, missing_food=3)
     assert s.players[2].score == -10 and s.players[2].stone == 1 and s.players[2].food == 0
     assert s.players[0].food == 12 - 5
     with pytest.raises(IllegalMove, match="3 food is missing: pay 3 resources or take −10 points"):
@@ -103,6 +105,7 @@ def test_an_empty_hut_stack_ends_the_game_after_the_round_and_its_feeding() -> N
     assert Fed(1, 0, (), True) in events                               # feeding happened first
     s = t.s
     assert s.phase is Phase.OVER and RULES.finished(s) and s.ended == "huts"
+    assert whats_next(s).task == "over"
     assert [r.total for r in s.final] == [10, -10]
     assert s.final == score_game(s)
     with pytest.raises(IllegalMove, match="the game is over"):

@@ -11,6 +11,7 @@ from .commands import BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie
 from .data import Area, Resource
 from .game import RULES, finished
 from .huts import HUT_BY_ID, HUTS, Hut, HutKind
+from .view import Prompt, card_roll_advice, gather_advice, whats_next
 from .state import BuiltHut, GameState, Lottery, Phase, Placement, PlayerState, ScoreRow, Seat
 
 __all__ = [
@@ -18,5 +19,5 @@ __all__ = [
     "Area", "Resource", "Card", "CARDS", "CARD_BY_ID", "Culture", "Effect", "Multiplier", "Hut", "HUTS",
     "HUT_BY_ID", "HutKind", "BuiltHut", "GameState", "Lottery", "Phase", "Placement", "PlayerState",
     "ScoreRow", "Seat", "NewGame", "Place", "Gather", "UseVillage", "BuildHut", "BuyCard", "Decline",
-    "PickDie", "Feed",
+    "PickDie", "Feed", "Prompt", "whats_next", "gather_advice", "card_roll_advice",
 ]
