@@ -152,6 +152,21 @@ def open_source(spec: str | CameraSpec, *, capture: Callable[..., object] = cv2.
     return _auto(capture, import_module, list_devices or usb_devices)
 
 
+def open_or_demo(spec: str | CameraSpec = "auto", **kwargs: object) -> FrameSource:
+    """:func:`open_source`, except that ``auto`` finding no camera gives the demo camera, so that a new
+    user can try the dice flow at once; its description says why (``demo dice …: no camera found (…)``).
+    Any other spec that fails still raises. ``kwargs`` go to :func:`open_source`."""
+    parsed = spec if isinstance(spec, CameraSpec) else parse_spec(spec)
+    try:
+        return open_source(parsed, **kwargs)  # type: ignore[arg-type]
+    except DeviceUnavailable as exc:
+        if parsed.kind != "auto":
+            raise
+        demo = open_source("demo")
+        demo.description = f"{demo.description}: {exc}"
+        return demo
+
+
 def usb_devices() -> list[str]:
     """The ``/dev/video<N>`` nodes worth trying for a USB camera, in number order (N below 10: higher
     nodes on a Raspberry Pi are the codec and ISP, not cameras)."""

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from hardware.camera import CameraSpec, FrameSource, NoCamera, open_source, parse_spec
+from hardware.camera import CameraSpec, FrameSource, NoCamera, open_or_demo, open_source, parse_spec
 from hardware.camera_sources import FolderSource, OpenCVSource, Picamera2Source
 from hardware.camera_worker import CameraStatus, CameraWorker, backoff
 from hardware.demo_dice import DemoDice
@@ -248,6 +248,24 @@ def test_open_none_and_demo():
     assert isinstance(none, NoCamera) and none.read() is None
     demo = open_source("demo")
     assert isinstance(demo, DemoDice) and demo.read().shape == (480, 640, 3)
+
+
+def test_no_camera_found_falls_back_to_the_demo_only_for_auto(monkeypatch):
+    def no_picamera(name):
+        raise ModuleNotFoundError(name)
+
+    monkeypatch.setattr(FakeCapture, "working", {"/dev/video0": True})
+    kwargs = dict(capture=FakeCapture, import_module=no_picamera)
+    demo = open_or_demo("auto", list_devices=lambda: [], **kwargs)
+    assert isinstance(demo, DemoDice)
+    assert demo.description.startswith("demo dice (3 synthetic dice on a ")
+    assert demo.description.endswith(": no camera found (Pi camera: " + "picamera2 is not installed (on Raspberry "
+                                     "Pi OS: sudo apt install python3-picamera2, with a venv made with "
+                                     "--system-site-packages); no USB camera (/dev/video*))")
+    usb = open_or_demo("auto", list_devices=lambda: ["/dev/video0"], **kwargs)
+    assert usb.description == "USB camera /dev/video0"
+    with pytest.raises(DeviceUnavailable):
+        open_or_demo("5", **kwargs)
 
 
 # -- the worker -------------------------------------------------------------------------------------
