@@ -107,6 +107,8 @@ def test_an_empty_hut_stack_ends_the_game_after_the_round_and_its_feeding() -> N
     assert s.phase is Phase.OVER and RULES.finished(s) and s.ended == "huts"
     assert whats_next(s).task == "over"
     assert [r.total for r in s.final] == [10, -10]
+    assert RULES.describe(s, events[-1]) == "Final scoring: Ann 10 (1st), Ben −10 (2nd)"
+    assert RULES.describe(s, events[-2]) == "Game over: a building stack is empty"
     assert s.final == score_game(s)
     with pytest.raises(IllegalMove, match="the game is over"):
         t.do(Place(0, Area.FOREST, 1))

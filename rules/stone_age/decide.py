@@ -20,7 +20,6 @@ from .feeding import automatic_feeding, shortfall
 from .scoring import score_game
 from .state import GameState, Phase
 from .turns import place_problem
-from .actions import check_has
 from .validate import check_fields
 
 _PHASE_OF: dict[type, tuple[Phase, str]] = {
@@ -69,7 +68,7 @@ def _feed(state: GameState, c: Feed) -> tuple[Fed]:
         return (Fed(c.player, p.food, (), True),)
     if len(c.resources) != missing:
         raise IllegalMove(f"{missing} food is missing: pay {missing} resources or take −10 points")
-    check_has(p, tuple(c.resources))
+    actions.check_has(p, tuple(c.resources))
     return (Fed(c.player, p.food, tuple(c.resources), False),)
 
 

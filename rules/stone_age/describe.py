@@ -19,8 +19,9 @@ _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 _END = {"huts": "a building stack is empty", "cards": "the civilization deck cannot refill the card slots"}
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n >= 0 else f"−{-n}"
+def _num(n: int) -> str:
+    """A score as printed on the sheet: negatives with a real minus sign."""
+    return str(n) if n >= 0 else f"−{-n}"
 
 
 def _resources(paid: tuple[Any, ...]) -> str:
@@ -111,7 +112,7 @@ def _fed(s: GameState | None, e: Fed) -> str:
 
 
 def _round_ended(s: GameState | None, e: RoundEnded) -> str:
-    scores = ", ".join(f"{_name(s, i)} {sc}" for i, sc in enumerate(e.scores))
+    scores = ", ".join(f"{_name(s, i)} {_num(sc)}" for i, sc in enumerate(e.scores))
     return f"Round {e.round} ended: {scores}"
 
 
@@ -125,7 +126,7 @@ def _ended(s: GameState | None, e: GameEnded) -> str:
 
 def _final(s: GameState | None, e: FinalScored) -> str:
     rows = sorted(e.rows, key=lambda r: r.rank)
-    return "Final scoring: " + ", ".join(f"{r.name} {r.total} ({_ORDINAL.get(r.rank, r.rank)})" for r in rows)
+    return "Final scoring: " + ", ".join(f"{r.name} {_num(r.total)} ({_ORDINAL.get(r.rank, r.rank)})" for r in rows)
 
 
 _TEXT: dict[type, Callable[[Any, Any], str]] = {
