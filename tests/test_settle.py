@@ -7,7 +7,7 @@ import pytest
 
 from vision.die import Die
 from vision.errors import BadImage
-from vision.settle import SettleDetector, Settled, changed_fraction, motion_image, same_reading
+from vision.settle import SettleDetector, Settled, changed_fraction, motion_image, same_places, same_reading
 
 FPS = 30.0
 W, H = 640, 480
@@ -26,7 +26,7 @@ class Scene:
         self.n = 0
 
     def frame(self, dice: list[tuple[int, int, int]], hand: tuple[int, int] | None = None,
-              light: float = 0.0) -> np.ndarray:
+              light: float = 0.0, shadow: float = 0.0) -> np.ndarray:
         img = np.full((H, W), 90, np.uint8)
         for value, x, y in dice:
             cv2.rectangle(img, (x, y), (x + SIDE - 1, y + SIDE - 1), 235, -1)
@@ -35,6 +35,8 @@ class Scene:
         if hand is not None:
             cv2.ellipse(img, hand, (150, 110), 20, 0, 360, 150, -1)
         self.n += 1
+        if shadow:  # someone leaning over the table darkens its right part
+            img[:, int(W * 0.62):] = (img[:, int(W * 0.62):] * (1 - shadow)).astype(np.uint8)
         out = img.astype(np.int16) + self.noise[self.n % len(self.noise)] + int(round(light))
         return np.clip(out, 0, 255).astype(np.uint8)
 
@@ -155,6 +157,27 @@ def test_settle_a_hand_passing_over_the_dice_is_not_a_new_roll():
     assert len(reports(results)) == 1
     assert reports(results)[0][0] < 1.8
     assert "hand" in {s for _, label, _, s in results if label == "hand"}
+
+
+def test_settle_a_shadow_that_falls_and_stays_is_not_a_new_roll():
+    scene = Scene()
+    det = SettleDetector(read=square_reader)
+    frames = list(throw(scene, ROLL_A, 0.0)) + list(rest(scene, ROLL_A, 0.8, 1.0))
+    frames += [(scene.frame(ROLL_A, shadow=0.25 * k), 1.8 + k / FPS, "shadow") for k in range(1, 3)]
+    frames += [(scene.frame(ROLL_A, shadow=0.5), 1.8 + (3 + k) / FPS, "shaded") for k in range(45)]
+    results = run(det, frames)
+    assert len(reports(results)) == 1
+    assert {s for _, label, _, s in results if label == "shadow"} & {"moving", "hand"}
+    assert results[-1][3] == "idle"
+
+
+def test_settle_a_die_nudged_a_little_is_not_a_new_roll():
+    scene = Scene()
+    det = SettleDetector(read=square_reader)
+    nudged = [(3, 208, 156), ROLL_A[1]]
+    frames = (list(throw(scene, ROLL_A, 0.0)) + list(rest(scene, ROLL_A, 0.8, 1.0))
+              + list(hand_pass(scene, nudged, 1.8)) + list(rest(scene, nudged, 2.5, 1.0)))
+    assert len(reports(run(det, frames))) == 1
 
 
 def test_settle_the_same_roll_again_is_reported_again():
@@ -280,6 +303,15 @@ def test_motion_helpers():
     assert same_reading([Die(1, (0, 0, 1, 1), 1.0), Die(6, (5, 5, 1, 1), 0.2)],
                         [Die(6, (9, 9, 1, 1), 0.9), Die(1, (0, 0, 1, 1), 0.9)])
     assert not same_reading([Die(1, (0, 0, 1, 1), 1.0)], [Die(1, (0, 0, 1, 1), 1.0)] * 2)
+
+
+def test_same_places_pairs_dice_by_value_and_position():
+    a = [Die(3, (100, 100, 40, 40), 0.9), Die(3, (300, 100, 40, 40), 0.9)]
+    assert same_places(a, [Die(3, (305, 110, 40, 40), 0.8), Die(3, (90, 95, 44, 44), 0.9)])
+    assert not same_places(a, [Die(3, (100, 100, 40, 40), 0.9), Die(3, (100, 300, 40, 40), 0.9)])
+    assert not same_places(a, [Die(3, (100, 100, 40, 40), 0.9), Die(4, (300, 100, 40, 40), 0.9)])
+    assert not same_places(a, a[:1])
+    assert not same_places([], [])
 
 
 def test_settled_values_and_uncertain():

@@ -3,9 +3,10 @@
 The per-frame work is cheap (a small grey copy of the frame compared with the previous one); the
 expensive dice reader runs only once the picture has been still for a moment, and a roll is reported
 only when two readings taken at two still moments agree. Nothing is reported while anything moves
-(a rolling die, a hand). A new roll needs motion in between and must leave a picture that differs from
-the still picture before that motion: dice left lying are reported once, however long they lie there,
-and a hand passing over them without moving them is not a roll; the same values thrown again are.
+(a rolling die, a hand). A new roll needs motion in between, and afterwards the picture must differ from
+the still picture before that motion and the dice must not lie where they lay with the same faces: dice
+left lying are reported once, however long they lie there, and a hand or a shadow passing over them
+without moving them is not a roll; the same values thrown again (landing elsewhere) are.
 
 >>> detector = SettleDetector(read=read_dice)            # doctest: +SKIP
 >>> for frame, t in frames:                              # doctest: +SKIP
@@ -17,6 +18,7 @@ Pure: numpy and cv2 on arrays only; the reader is injected.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Callable, Literal, Sequence
 
@@ -98,6 +100,23 @@ def same_reading(a: Sequence[Die], b: Sequence[Die]) -> bool:
     return sorted(d.value for d in a) == sorted(d.value for d in b)
 
 
+def same_places(before: Sequence[Die], after: Sequence[Die], tolerance: float = 0.5) -> bool:
+    """True when ``after`` shows the same values as ``before`` at the same places: each die pairs off with
+    one of the same value whose centre is within ``tolerance`` × its size (a die nudged, not thrown)."""
+    if not before or not same_reading(before, after):
+        return False
+    left = list(before)
+    for die in after:
+        x, y, w, h = die.box
+        reach = tolerance * max(w, h, 1)
+        match = next((d for d in left if d.value == die.value and math.hypot(
+            d.box[0] + d.box[2] / 2 - x - w / 2, d.box[1] + d.box[3] / 2 - y - h / 2) <= reach), None)
+        if match is None:
+            return False
+        left.remove(match)
+    return True
+
+
 class SettleDetector:
     """A small state machine fed with frames; :meth:`feed` returns a :class:`Settled` once per roll.
 
@@ -148,6 +167,7 @@ class SettleDetector:
         self._still_since: float | None = None
         self._candidate: tuple[tuple[Die, ...], float] | None = None
         self._rest: np.ndarray | None = None  # the still picture from before the current motion
+        self._lying: tuple[Die, ...] = ()  # the dice read the last time the table came to rest
         self.last_change = 0.0
         self.reads = 0
 
@@ -206,11 +226,11 @@ class SettleDetector:
         self._armed = False
         self._status = "idle"
         self._candidate = None
-        unchanged = self._rest is not None and (
-            changed_fraction(self._rest, small, self.threshold) < self.motion_fraction)
-        self._rest = small
+        unchanged = same_places(self._lying, again) or (self._rest is not None and (
+            changed_fraction(self._rest, small, self.threshold) < self.motion_fraction))
+        self._rest, self._lying = small, again
         if not again or unchanged:
-            return None  # nothing on the table, or something passed over the dice without moving them
+            return None  # nothing on the table, or a hand or shadow passed without moving the dice
         return Settled(dice=again, still_since=self._still_since, t=t, frame=frame)
 
     def _reading(self, frame: np.ndarray) -> tuple[Die, ...]:
