@@ -257,7 +257,9 @@ _KEYS: dict[str, ButtonName] = {
     "numpadenter": "next", "kp_enter": "next", "backspace": "back", "r": "read",
 }
 _IGNORED_MODIFIERS = frozenset({"capslock", "numlock"})
-_MODIFIER_ALIASES = {"lctrl": "ctrl", "rctrl": "ctrl", "control": "ctrl", "lshift": "shift", "rshift": "shift"}
+_MODIFIER_ALIASES = {
+    "lctrl": "ctrl", "rctrl": "ctrl", "control": "ctrl", "lshift": "shift", "rshift": "shift",
+}
 
 
 def key_to_press(key: str, modifiers: Iterable[str] = ()) -> Press | None:

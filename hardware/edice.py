@@ -16,7 +16,7 @@ import logging
 import threading
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Callable, Iterable, Protocol
 
@@ -24,8 +24,8 @@ import serial
 from serial.tools import list_ports as _list_ports
 
 from hardware.edice_protocol import (
-    SETTLE_SECONDS, STALL_SECONDS, Abandoned, Battery, DeviceError, Hello, LineSplitter, Message,
-    Pong, Reason, Rejected, Rolled, Rolling, RollGrouper, parse_line,
+    PROTOCOL_VERSION, SETTLE_SECONDS, STALL_SECONDS, Abandoned, Battery, DeviceError, Hello, LineSplitter,
+    Message, Pong, Reason, Rejected, Rolled, Rolling, RollGrouper, parse_line,
 )
 from hardware.errors import BadSpec
 from hardware.inputs import DiceRoll
@@ -72,6 +72,17 @@ class PortInfo(Protocol):
 
 
 SerialForUrl = Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class _Opened:
+    """An open port, and what was already read from it while looking for the tray."""
+
+    port: Any
+    path: str
+    hello: Hello | None = None
+    splitter: LineSplitter = field(default_factory=LineSplitter)
+    pending: tuple[bytes | Rejected, ...] = ()
 
 
 class EDiceLink:
@@ -198,11 +209,11 @@ class EDiceLink:
                     backoff = min(backoff * 2, self._max_backoff)
                     continue
                 backoff = FIRST_BACKOFF
-                port, path, hello = opened
-                detail = self._serve(port, path, hello)
+                detail = self._serve(opened)
                 if not self._stopping.is_set():
-                    self._set_status(LinkState.DISCONNECTED, "e-dice disconnected", path, detail=detail)
-                    log.warning("e-dice on %s disconnected: %s", path, detail)
+                    self._set_status(LinkState.DISCONNECTED, "e-dice disconnected", opened.path,
+                                     detail=detail)
+                    log.warning("e-dice on %s disconnected: %s", opened.path, detail)
         finally:
             self._set_status(LinkState.STOPPED, "e-dice stopped")
 
@@ -212,7 +223,7 @@ class EDiceLink:
         except ValueError as exc:  # an unknown URL scheme or a bad setting: retrying cannot help
             raise BadSpec(f"{path}: {exc}") from exc
 
-    def _open_explicit(self) -> tuple[Any, str, Hello | None] | None:
+    def _open_explicit(self) -> _Opened | None:
         path = self.port
         assert path is not None
         try:
@@ -221,9 +232,9 @@ class EDiceLink:
             if self._status.state is not LinkState.DISCONNECTED:
                 self._set_status(LinkState.DISCONNECTED, "e-dice disconnected", path, detail=str(exc))
             return None
-        return port, path, None
+        return _Opened(port, path)
 
-    def _detect(self) -> tuple[Any, str, Hello | None] | None:
+    def _detect(self) -> _Opened | None:
         """Open the first USB serial port from a known vendor that answers ``HELLO?``."""
         if self._status.state not in (LinkState.SEARCHING, LinkState.DISCONNECTED):
             self._set_status(LinkState.SEARCHING, "e-dice: looking for a tray")
@@ -240,14 +251,15 @@ class EDiceLink:
             except (serial.SerialException, OSError) as exc:
                 log.info("e-dice: skipping %s: %s", path, exc)
                 continue
-            hello = self._await_hello(port)
-            if hello is not None:
-                return port, path, hello
+            opened = self._await_hello(port, path)
+            if opened is not None:
+                return opened
             log.info("e-dice: %s did not answer HELLO?", path)
             _close(port)
         return None
 
-    def _await_hello(self, port: Any) -> Hello | None:
+    def _await_hello(self, port: Any, path: str) -> _Opened | None:
+        """Ask ``HELLO?`` until a ``HELLO`` comes; keeps what followed it in the same read."""
         splitter = LineSplitter()
         give_up = time.monotonic() + self._hello_timeout
         next_ask = 0.0
@@ -256,32 +268,34 @@ class EDiceLink:
                 if time.monotonic() >= next_ask:  # boards that reset on open miss the first ask
                     port.write(b"HELLO?\n")
                     next_ask = time.monotonic() + 0.5
-                for line in splitter.feed(port.read(port.in_waiting or 1)):
+                lines = splitter.feed(port.read(port.in_waiting or 1))
+                for index, line in enumerate(lines):
                     if isinstance(line, bytes) and isinstance(message := parse_line(line), Hello):
-                        return message
+                        return _Opened(port, path, message, splitter, tuple(lines[index + 1:]))
         except (serial.SerialException, OSError):
             return None
         return None
 
-    def _serve(self, port: Any, path: str, hello: Hello | None) -> str:
-        """Read ``port`` until it fails or the link stops; returns why it ended."""
+    def _serve(self, opened: _Opened) -> str:
+        """Read the port until it fails or the link stops; returns why it ended."""
+        port, path, splitter = opened.port, opened.path, opened.splitter
         self._serial = port
-        splitter = LineSplitter()
         grouper = RollGrouper(settle=self._settle, stall=self._stall)
         self._device = None
         self._set_status(LinkState.CONNECTED, "e-dice connected", path)
         try:
-            if hello is not None:
-                self._handle(hello, grouper, path)
+            if opened.hello is not None:
+                self._handle(opened.hello, grouper, path)
             else:
                 port.write(b"HELLO?\n")
+            lines: Iterable[bytes | Rejected] = opened.pending
             while not self._stopping.is_set():
-                data = port.read(port.in_waiting or 1)
-                for line in splitter.feed(data):
+                for line in lines:
                     message = line if isinstance(line, Rejected) else parse_line(line)
                     if message is not None:
                         self._handle(message, grouper, path)
                 self._deliver(grouper.poll(self._clock()))
+                lines = splitter.feed(port.read(port.in_waiting or 1))
             return "stopped"
         except (serial.SerialException, OSError) as exc:
             return str(exc) or type(exc).__name__
@@ -302,7 +316,8 @@ class EDiceLink:
                 grouper.rolled(die, face, self._clock())
             case Hello():
                 self._device = message
-                note = "" if message.version == 1 else f" (protocol {message.version}, Cairn speaks 1)"
+                note = "" if message.version == PROTOCOL_VERSION else \
+                    f" (protocol {message.version}, Cairn speaks {PROTOCOL_VERSION})"
                 text = f"e-dice connected: {message.device_id}, {message.dice_count} dice{note}"
                 self._set_status(LinkState.CONNECTED, text, path, device=message)
             case Battery(die, percent):

@@ -130,7 +130,8 @@ class TraySim:
         faces = {d: self._rng.randint(1, 6) for d in chosen}
         starts = {d: self._rng.uniform(0, self.timing.spread) for d in chosen}
         stops = {d: starts[d] + self._rng.uniform(*self.timing.tumble) for d in chosen}
-        events = sorted([(t, "ROLLING", d) for d, t in starts.items()] + [(t, "ROLL", d) for d, t in stops.items()])
+        events = sorted([(t, "ROLLING", d) for d, t in starts.items()]
+                        + [(t, "ROLL", d) for d, t in stops.items()])
         elapsed = 0.0
         for when, word, die in events:
             if self._closing.wait(max(0.0, when - elapsed)):

@@ -311,13 +311,19 @@ def test_link_auto_detects_the_port_that_answers_hello(tmp_path: Path, recorder:
              SimpleNamespace(device=foreign.tty, vid=0x1234),  # not a vendor we probe
              SimpleNamespace(device=real.tty, vid=0x2341)]     # an Arduino running tray firmware
     stop = threading.Event()
-    answer = threading.Thread(target=_answer_hello, args=(real, stop, "HELLO tray-9 2 1"), daemon=True)
+    # HELLO and BATT in one write: what follows HELLO in the same read must not be lost
+    answer = threading.Thread(target=_answer_hello, args=(real, stop, "HELLO tray-9 2 1\nBATT 1 77"),
+                              daemon=True)
     answer.start()
     try:
         with _link(None, recorder, list_ports=lambda: ports, hello_timeout=0.6) as link:
             recorder.wait_status(lambda s: s.device is not None)
             assert link.status.port == real.tty
             assert link.status.device == Hello("tray-9", 2, 1)
+            deadline = time.monotonic() + WAIT
+            while link.batteries != {1: 77} and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert link.batteries == {1: 77}
             assert recorder.statuses[0].state is LinkState.SEARCHING
             stop.set()
             answer.join(WAIT)
