@@ -43,14 +43,15 @@ class Clock:
         return self.t
 
 
-def record(throws: int, dice: int, seed: int) -> tuple[list[tuple[float, np.ndarray]], list[tuple[float, tuple]]]:
-    """Frames of ``throws`` demo throws (2.5 s each at 30 fps), and (rest time, values) per throw."""
+def record(throws: int, dice: int, seed: int) -> tuple[list[tuple[float, np.ndarray]], list[tuple]]:
+    """Frames of ``throws`` demo throws (2.5 s each at 30 fps), and (rest time, sorted values, the demo's
+    own dice) per throw."""
     clock = Clock()
     cam = DemoDice(dice, rng=seed, clock=clock)
     frames, rests = [], []
     for _ in range(throws):
         values = cam.roll()
-        rests.append((cam.rests_at(), tuple(sorted(values))))
+        rests.append((cam.rests_at(), tuple(sorted(values)), tuple(cam.truth())))
         for _ in range(int(2.5 * FPS)):
             frames.append((clock.t, cam.read()))
             clock.t += 1 / FPS
@@ -91,7 +92,7 @@ def simulate(frames, rests, read, on_frame=lambda t: None) -> list[tuple[float, 
         settled = det.feed(frame, t)
         free_at = max(free_at, t) + (time.perf_counter() - start)
         if settled is not None:
-            rest, values = max((r for r in rests if r[0] <= settled.t), key=lambda r: r[0])
+            rest, values, _ = max((r for r in rests if r[0] <= settled.t), key=lambda r: r[0])
             out.append((rest, free_at, values, settled.values))
         i += 1
     return out
@@ -119,15 +120,15 @@ def main() -> int:
         read(sample)
         print(f"reader     one 640x480 demo frame: {(time.perf_counter() - start) * 1000:.1f} ms")
     else:
-        throw = {"values": ()}
+        throw: dict[str, tuple] = {"dice": ()}
 
         def read(image: np.ndarray) -> list[Die]:
             time.sleep(a.stand_in_ms / 1000)
-            return [Die(v, (0, 0, 1, 1), 1.0) for v in throw["values"]]
+            return [Die(d.value, d.box, 1.0) for d in throw["dice"]]
 
         def on_frame(t: float) -> None:  # the stand-in answers for the throw on the table at time t
             thrown = [r for r in rests if r[0] - 1.5 <= t]
-            throw["values"] = thrown[-1][1] if thrown else ()
+            throw["dice"] = thrown[-1][2] if thrown else ()
 
         label = f"stand-in reader sleeping {a.stand_in_ms:g} ms"
     reports = simulate(frames, rests, read, on_frame)
