@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import IllegalMove
-from rules.stone_age import RULES, Area, Gather, NewGame, Phase, Place, Seat, UseVillage
-from rules.stone_age.turns import figures_left, legal_places
+from rules.stone_age import RULES, Area, Gather, NewGame, Phase, Place, Placement, Seat, UseVillage
+from rules.stone_age.turns import can_place, figures_left, legal_places
 
 from .test_stone_age_support import new_table
 
@@ -194,3 +194,19 @@ def test_commands_out_of_order_are_refused() -> None:
         RULES.decide(None, Place(0, Area.FOREST, 1))
     with pytest.raises(IllegalMove, match="Stone Age has no command str"):
         t.do("place")
+
+
+def test_a_player_with_figures_but_no_legal_space_is_skipped() -> None:
+    t = new_table(2)
+    t.edit(0, people=10)
+    ann = [(Area.HUNTING, 0), (Area.TOOL_MAKER, 0), (Area.BUILDING, 1), (Area.BUILDING, 2)]
+    ann += [(Area.CARD, slot) for slot in (1, 2, 3, 4)]
+    ben = [Area.FOREST, Area.CLAY_PIT, Area.QUARRY, Area.RIVER, Area.HUNTING]
+    t.board(placements=tuple(Placement(0, a, slot, 1) for a, slot in ann)
+            + tuple(Placement(1, a, 0, 1) for a in ben[:4]), current=1)
+    t.edit(1, people=6)
+    t.do(Place(1, Area.FIELD, 1))          # the village is now closed to Ann at 2 players
+    assert figures_left(t.s, 0) == 2 and not can_place(t.s, 0)
+    assert t.s.current == 1                 # Ann is skipped; Ben still has a figure
+    t.do(Place(1, Area.HUNTING, 1))
+    assert t.s.phase is Phase.ACTIONS and t.s.current == 0

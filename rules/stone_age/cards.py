@@ -134,15 +134,3 @@ MULTIPLIER_FIGURES: Mapping[Multiplier, tuple[int, ...]] = MappingProxyType(
     {m: tuple(c.figures for c in CARDS if c.multiplier is m) for m in Multiplier}
 )
 
-
-def reachable_figures(kind: Multiplier) -> frozenset[int]:
-    """Every figure total a player can hold of ``kind`` (sums of subsets of its cards)."""
-    totals = {0}
-    for fig in MULTIPLIER_FIGURES[kind]:
-        totals |= {t + fig for t in totals}
-    return frozenset(totals)
-
-
-def card(card_id: int) -> Card:
-    """The card with ``card_id``; raises ``KeyError`` for an unknown id (callers turn it into a rule)."""
-    return CARD_BY_ID[card_id]

@@ -1,7 +1,6 @@
 """Feeding: fields feed first, then one food per person; who is short and by how much."""
 from __future__ import annotations
 
-from .data import RESOURCES
 from .events import Fed
 from .state import GameState, PlayerState
 
@@ -39,7 +38,3 @@ def automatic_feeding(seat: int, player: PlayerState) -> Fed | None:
         return Fed(seat, player.food, (), True)
     return None
 
-
-def resources_held(player: PlayerState) -> dict[str, int]:
-    """The player's resources by name, to offer as food substitutes."""
-    return {r.value: player.amount(r) for r in RESOURCES}

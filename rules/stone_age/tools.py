@@ -32,16 +32,6 @@ def improve(tiles: tuple[int, ...]) -> tuple[int, ...] | None:
     return tiles_for_steps(steps + 1)
 
 
-def improved_index(tiles: tuple[int, ...]) -> int:
-    """Which tile position one step changes (a new tile is appended at the end)."""
-    new = improve(tiles)
-    if new is None:
-        raise ValueError("tools are already at the maximum")
-    if len(new) > len(tiles):
-        return len(tiles)
-    return next(i for i, (a, b) in enumerate(zip(tiles, new)) if a != b)
-
-
 def is_reachable(tiles: tuple[int, ...]) -> bool:
     """True if ``tiles`` (any order, zeros meaning "no tile") can come from the progression."""
     real = tuple(sorted((t for t in tiles if t != 0), reverse=True))
