@@ -1,0 +1,363 @@
+"""setup.sh, .ci/run and deploy/: shellcheck, the dry runs, the kiosk unit and Kivy configs, the guide.
+
+The dry runs are run for real, on a copy of the install files in a temporary directory, and must
+print the expected commands while changing nothing, neither in the copy nor in /etc or /var/lib.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SETUP = ROOT / "setup.sh"
+GROUPS = "video,render,input,gpio,dialout"
+UNIT = "/etc/systemd/system/cairn.service"
+KIOSK_INI = ROOT / "deploy" / "kivy-kiosk.ini"
+DESKTOP_INI = ROOT / "deploy" / "kivy-desktop.ini"
+
+
+def need_tool(name: str) -> str:
+    """The path of a tool setup.sh installs; missing fails on CI and skips elsewhere."""
+    path = shutil.which(name)
+    if path is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{name} is missing: setup.sh installs it")
+        pytest.skip(f"{name} is missing (./setup.sh installs it)")
+    return path
+
+
+@pytest.fixture()
+def checkout(tmp_path: Path) -> Path:
+    """A copy of the files setup.sh reads, with no .venv yet (a fresh clone before setup)."""
+    dest = tmp_path / "cairn"
+    dest.mkdir()
+    shutil.copy2(SETUP, dest / "setup.sh")
+    shutil.copy2(ROOT / "requirements.txt", dest / "requirements.txt")
+    shutil.copytree(ROOT / "deploy", dest / "deploy")
+    return dest
+
+
+def run_setup(where: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", str(where / "setup.sh"), *args],
+        capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def snapshot(*roots: Path) -> dict[str, tuple[int, int, int]]:
+    """Every path under the roots with its mode, size and modification time."""
+    seen: dict[str, tuple[int, int, int]] = {}
+    for root in roots:
+        if not root.exists():
+            seen[str(root)] = (0, 0, 0)
+            continue
+        for path in [root, *root.rglob("*")]:
+            st = path.lstat()
+            seen[str(path)] = (st.st_mode, st.st_size, st.st_mtime_ns)
+    return seen
+
+
+def system_state() -> tuple[object, ...]:
+    """What a real --service run would change outside the checkout."""
+    user = subprocess.run(["getent", "passwd", "cairn"], capture_output=True, text=True).stdout
+    return (user, snapshot(Path("/etc/systemd/system"), Path("/etc/default/cairn"), Path("/var/lib/cairn")))
+
+
+def dry_run(where: Path, *args: str, env: dict[str, str] | None = None) -> str:
+    """Run setup.sh --dry-run ARGS; it must exit 0 and change nothing. Returns its stdout."""
+    # In the real checkout, watch what setup.sh writes (others may be editing the rest).
+    watched = [where] if where != ROOT else [ROOT / ".venv", ROOT / "requirements.txt", ROOT / "deploy"]
+    before = (snapshot(*watched), system_state())
+    result = run_setup(where, "--dry-run", *args, env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (snapshot(*watched), system_state()) == before, "a dry run changed something"
+    assert "dry run done: nothing was changed" in result.stdout
+    return result.stdout
+
+
+def commands(output: str) -> list[str]:
+    """The 'would run:' lines, without the prefix and without a leading sudo."""
+    lines = [line.removeprefix("would run: ") for line in output.splitlines() if line.startswith("would run: ")]
+    return [line.removeprefix("sudo ") for line in lines]
+
+
+def written(output: str, path: str) -> str:
+    """The content a dry run shows for a file it would write at PATH."""
+    lines = output.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"would write: {path} "))
+    body = []
+    for line in lines[start + 1:]:
+        if not (line.startswith("    ") or line == ""):
+            break
+        body.append(line[4:])
+    return "\n".join(body) + "\n"
+
+
+# --- shellcheck and usage -----------------------------------------------------------------------
+
+def test_shell_scripts_pass_shellcheck() -> None:
+    shellcheck = need_tool("shellcheck")
+    scripts = [SETUP, ROOT / ".ci" / "run"]
+    result = subprocess.run([shellcheck, *map(str, scripts)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_help_prints_usage_and_exits_0(checkout: Path) -> None:
+    result = run_setup(checkout, "--help")
+    assert result.returncode == 0
+    assert result.stdout.startswith("Usage: ./setup.sh")
+    for flag in ("--pi", "--service", "--uninstall-service", "--dry-run"):
+        assert flag in result.stdout
+
+
+@pytest.mark.parametrize("args", [["--bogus"], ["service"], ["-x"], ["--dry-run", "--service", "--uninstall-service"]])
+def test_bad_flags_give_usage_and_exit_2(checkout: Path, args: list[str]) -> None:
+    before = snapshot(checkout)
+    result = run_setup(checkout, *args)
+    assert result.returncode == 2
+    assert "Usage: ./setup.sh" in result.stderr
+    assert result.stdout == ""
+    assert snapshot(checkout) == before
+
+
+# --- dry runs on this machine ---------------------------------------------------------------------
+
+def test_dry_run_on_a_fresh_checkout_shows_venv_and_pip(checkout: Path) -> None:
+    out = dry_run(checkout)
+    cmds = commands(out)
+    assert "/usr/bin/python3 -m venv .venv" in cmds
+    assert ".venv/bin/python -m pip install -q --disable-pip-version-check -r requirements.txt" in cmds
+    check = [c for c in cmds if c.startswith(".venv/bin/python -c ")]
+    assert len(check) == 1 and "import importlib.metadata as md, numpy, cv2;" in check[0]
+    assert "picamera2" not in out and "--system-site-packages" not in out
+    assert not any(c.startswith(("useradd", "systemctl")) for c in cmds)
+
+
+def test_dry_run_lists_the_apt_install_for_missing_packages(checkout: Path, tmp_path: Path) -> None:
+    fake_bin = tmp_path / "bin"
+    fake_bin.mkdir()
+    (fake_bin / "dpkg-query").write_text("#!/bin/sh\n# no package is installed\nexit 1\n")
+    (fake_bin / "dpkg-query").chmod(0o755)
+    out = dry_run(checkout, env={"PATH": f"{fake_bin}:{os.environ['PATH']}"})
+    cmds = commands(out)
+    assert "apt-get update -q" in cmds
+    install = next(c for c in cmds if "apt-get install" in c)
+    assert install.startswith("env DEBIAN_FRONTEND=noninteractive apt-get install -y -q ")
+    for pkg in ("fonts-noto-cjk", "xvfb", "libgl1", "libegl1", "libgles2", "libmtdev1", "shellcheck"):
+        assert f" {pkg}" in install
+    assert "--no-install-recommends" not in install  # the desktop path keeps apt's defaults
+    assert "python3-picamera2" not in install
+
+
+def test_dry_run_after_setup_has_nothing_to_install() -> None:
+    """This checkout was set up by ./setup.sh (CI runs it first): a dry run must find nothing to do."""
+    if not (ROOT / ".venv" / ".cairn-requirements").exists():
+        if os.environ.get("CI"):
+            pytest.fail("./setup.sh has not been run in this checkout")
+        pytest.skip("run ./setup.sh first")
+    out = dry_run(ROOT)
+    assert "system packages: all" in out
+    assert "requirements.txt unchanged" in out
+    assert [c for c in commands(out) if not c.startswith(".venv/bin/python -c ")] == []
+
+
+# --- dry runs for a Raspberry Pi ------------------------------------------------------------------------
+
+def test_pi_dry_run_shows_camera_packages_and_a_system_site_venv(checkout: Path) -> None:
+    out = dry_run(checkout, "--pi")
+    cmds = commands(out)
+    install = next(c for c in cmds if "apt-get install" in c)
+    for pkg in ("python3-picamera2", "python3-libcamera", "python3-lgpio", "fonts-noto-cjk", "libmtdev1",
+                "libgl1", "libegl1", "libgles2", "libgbm1", "libdrm2", "xvfb"):
+        assert f" {pkg}" in install
+    assert "--no-install-recommends" in install
+    assert "/usr/bin/python3 -m venv --system-site-packages .venv" in cmds
+    assert any(c.startswith(".venv/bin/python -m pip install") for c in cmds)
+    check = next(c for c in cmds if c.startswith(".venv/bin/python -c "))
+    assert "import importlib.metadata as md, numpy, cv2, picamera2;" in check
+    assert not any(c.startswith(("useradd", "systemctl")) for c in cmds)
+
+
+def test_pi_service_dry_run_shows_user_groups_config_and_unit(checkout: Path) -> None:
+    out = dry_run(checkout, "--pi", "--service")
+    cmds = commands(out)
+    assert (f"useradd --system --user-group --home-dir /var/lib/cairn --no-create-home "
+            f"--shell /usr/sbin/nologin --groups {GROUPS} cairn") in cmds
+    assert "install -d -o cairn -g cairn -m 0750 /var/lib/cairn /var/lib/cairn/kivy /var/lib/cairn/data" in cmds
+    assert "systemctl daemon-reload" in cmds
+    assert "systemctl enable cairn.service" in cmds
+
+    unit = written(out, UNIT)
+    assert unit == (ROOT / "deploy" / "cairn.service.in").read_text().replace(
+        "@CAIRN_DIR@", str(checkout)).replace("@CAIRN_USER@", "cairn").replace("@STATE_DIR@", "/var/lib/cairn")
+    lines = set(unit.splitlines())
+    for line in ("User=cairn", "Group=cairn", "WorkingDirectory=/var/lib/cairn",
+                 "Environment=SDL_VIDEODRIVER=kmsdrm", "Environment=KIVY_WINDOW=sdl2",
+                 "Environment=KIVY_GL_BACKEND=sdl2", "Environment=KIVY_NO_ARGS=1",
+                 "Environment=KIVY_HOME=/var/lib/cairn/kivy", "Environment=CAIRN_DATA_DIR=/var/lib/cairn/data",
+                 "EnvironmentFile=-/etc/default/cairn", "Restart=always", "RestartSec=2",
+                 "Environment=SDL_TOUCH_MOUSE_EVENTS=0",
+                 "WantedBy=multi-user.target",
+                 f"ExecStart={checkout}/.venv/bin/python {checkout}/main.py --fullscreen $CAIRN_ARGS"):
+        assert line in lines, line
+    assert not any(line.startswith("User=root") for line in lines)
+
+    assert written(out, "/var/lib/cairn/kivy/config.ini") == KIOSK_INI.read_text()
+    assert written(out, "/etc/default/cairn") == (ROOT / "deploy" / "cairn.default").read_text()
+
+
+def test_pi_uninstall_dry_run_shows_the_removal(checkout: Path) -> None:
+    out = dry_run(checkout, "--pi", "--uninstall-service")
+    assert commands(out) == ["systemctl disable --now cairn.service", f"rm -f {UNIT}", "systemctl daemon-reload"]
+    assert "kept the user cairn" in out
+
+
+def test_uninstall_dry_run_here_finds_nothing_to_remove(checkout: Path) -> None:
+    if Path(UNIT).exists():
+        pytest.fail(f"{UNIT} exists on this machine: these tests expect no installed kiosk service")
+    out = dry_run(checkout, "--uninstall-service")
+    assert commands(out) == []
+    assert "nothing to remove" in out
+
+
+def test_a_raspberry_pi_is_found_from_its_device_tree_model(checkout: Path, tmp_path: Path) -> None:
+    model = tmp_path / "model"
+    model.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0")
+    before = snapshot(checkout)
+    result = run_setup(checkout, "--dry-run", env={"CAIRN_MODEL_FILE": str(model)})
+    assert snapshot(checkout) == before
+    assert "Raspberry Pi: Raspberry Pi 5 Model B Rev 1.0" in result.stdout
+    if os.uname().machine == "aarch64":
+        assert result.returncode == 0, result.stderr
+        assert "python3-picamera2" in result.stdout or "--system-site-packages" in result.stdout
+    else:  # the "Pi" runs some other architecture: a clear error, before anything is done
+        assert result.returncode == 1
+        assert "Cairn needs Raspberry Pi OS Bookworm 64-bit (aarch64)" in result.stderr
+        assert "would run" not in result.stdout
+
+
+def test_another_board_takes_the_desktop_path(checkout: Path, tmp_path: Path) -> None:
+    model = tmp_path / "model"
+    model.write_bytes(b"Radxa ROCK 5B\0")
+    out = dry_run(checkout, env={"CAIRN_MODEL_FILE": str(model)})
+    assert "Raspberry Pi" not in out
+    assert "/usr/bin/python3 -m venv .venv" in commands(out)
+
+
+# --- the unit file and the Kivy configurations ------------------------------------------------------------
+
+def test_rendered_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
+    analyze = need_tool("systemd-analyze")
+    if not (ROOT / ".venv" / "bin" / "python").exists():
+        pytest.fail("no .venv: run ./setup.sh")
+    out = dry_run(ROOT, "--pi", "--service")
+    unit = tmp_path / "cairn.service"
+    unit.write_text(written(out, UNIT))
+    result = subprocess.run([analyze, "verify", str(unit)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    complaints = [line for line in (result.stdout + result.stderr).splitlines() if "cairn.service" in line]
+    assert complaints == []
+    # the check is real: a typo is reported
+    unit.write_text(written(out, UNIT).replace("Restart=always", "Restart=allways"))
+    result = subprocess.run([analyze, "verify", str(unit)], capture_output=True, text=True, timeout=60)
+    assert "allways" in result.stdout + result.stderr
+
+
+LOAD_CONFIG = """
+import json
+from kivy.config import Config, KIVY_CONFIG_VERSION
+print(json.dumps({
+    "input": dict(Config.items("input")),
+    "graphics": {k: Config.get("graphics", k) for k in ("fullscreen", "show_cursor", "rotation")},
+    "version": Config.getint("kivy", "config_version"),
+    "current": KIVY_CONFIG_VERSION,
+}))
+"""
+
+
+def load_with_kivy(ini: Path, tmp_path: Path, *, as_cairn: bool = False) -> tuple[dict[str, object], str, str]:
+    """Kivy's own config loader reading INI as $KIVY_HOME/config.ini: (values, stderr, file after).
+    With ``as_cairn``, Cairn's start-up Kivy settings (``main.py --fullscreen``) are applied on top."""
+    home = tmp_path / "kivy-home"
+    home.mkdir(parents=True)
+    shutil.copy2(ini, home / "config.ini")
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("KCFG_", "KIVY_"))}
+    environ.update(KIVY_HOME=str(home), KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1")
+    code = LOAD_CONFIG
+    if as_cairn:
+        code = ("import sys; sys.path.insert(0, %r)\n"
+                "from companion.cli.app import configure_kivy\n"
+                "configure_kivy(None, True, 0)\n" % str(ROOT)) + code
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120, env=environ, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.splitlines()[-1]), result.stderr, (home / "config.ini").read_text()
+
+
+def test_kiosk_kivy_config_has_exactly_one_touch_path_and_no_cursor(tmp_path: Path) -> None:
+    values, log, after = load_with_kivy(KIOSK_INI, tmp_path)
+    assert values["input"] == {"touch": "probesysfs,provider=mtdev"}  # no mouse provider, no second probe
+    assert values["graphics"] == {"fullscreen": "auto", "show_cursor": "0", "rotation": "0"}
+    assert values["version"] == values["current"]
+    assert "Upgrading configuration" not in log  # an upgrade would add "mouse = mouse" back
+    assert after == KIOSK_INI.read_text()
+
+
+def test_kiosk_keeps_one_touch_path_with_cairns_own_kivy_settings(tmp_path: Path) -> None:
+    """Cairn adds a mouse provider at start-up; touches then must not also reach it as SDL mouse events."""
+    values, _, _ = load_with_kivy(KIOSK_INI, tmp_path, as_cairn=True)
+    providers = {name: value.split(",")[0] for name, value in values["input"].items()}
+    assert list(providers.values()).count("probesysfs") == 1
+    assert set(providers.values()) <= {"probesysfs", "mouse"}
+    assert values["graphics"]["fullscreen"] == "auto" and values["graphics"]["show_cursor"] == "0"
+    unit = (ROOT / "deploy" / "cairn.service.in").read_text().splitlines()
+    if "mouse" in providers.values():
+        assert "Environment=SDL_TOUCH_MOUSE_EVENTS=0" in unit
+
+
+def test_desktop_kivy_config_reads_touch_only_through_the_pointer(tmp_path: Path) -> None:
+    values, log, after = load_with_kivy(DESKTOP_INI, tmp_path)
+    assert values["input"] == {"mouse": "mouse"}
+    assert values["version"] == values["current"]
+    assert "Upgrading configuration" not in log
+    assert after == DESKTOP_INI.read_text()
+    values, _, _ = load_with_kivy(DESKTOP_INI, tmp_path / "as-cairn", as_cairn=True)
+    assert [value.split(",")[0] for value in values["input"].values()] == ["mouse"]
+
+
+# --- the Raspberry Pi guide and its wiring picture ---------------------------------------------------
+
+def test_wiring_picture_is_what_its_script_draws(tmp_path: Path) -> None:
+    import cv2
+    import numpy as np
+
+    out = tmp_path / "wiring.png"
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "draw_wiring.py"), "--out", str(out)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    drawn = cv2.imread(str(out))
+    committed = cv2.imread(str(ROOT / "docs" / "images" / "wiring.png"))
+    assert drawn is not None and committed is not None
+    assert drawn.shape == committed.shape
+    assert np.array_equal(drawn, committed), "docs/images/wiring.png is stale: run tools/draw_wiring.py"
+
+
+def test_guide_pictures_and_links_exist() -> None:
+    guide = ROOT / "docs" / "raspberry-pi.md"
+    text = guide.read_text()
+    targets = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text)
+    local = [t for t in targets if "://" not in t]
+    assert any(t.endswith(".png") for t in local)
+    missing = [t for t in local if not (guide.parent / t).exists() and t != "edice-protocol.md"]
+    assert missing == []
+    for fact in ("BCM 17", "BCM 27", "BCM 22", "BCM 23", "--system-site-packages", "numpy==1.26.4",
+                 "./setup.sh --service", "git pull && ./setup.sh", "--camera auto", "SDL_TOUCH_MOUSE_EVENTS"):
+        assert fact in text, fact
