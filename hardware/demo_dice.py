@@ -15,12 +15,15 @@ soft shadow, on a wood, felt or tray background with a little camera noise.
 from __future__ import annotations
 
 import math
+import threading
 import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import cv2
 import numpy as np
+
+from hardware.errors import DeviceUnavailable
 
 #: Pip centres for each face, in units of the die's side, around its centre.
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -113,6 +116,7 @@ class DemoDice:
         self._t0 = -math.inf
         self.description = f"demo dice ({n} synthetic dice on a {self.table} table)"
         self.closed = False
+        self._lock = threading.RLock()  # roll() may come from the UI thread while a worker reads
 
     def roll(self, values: Sequence[int] | None = None) -> tuple[int, ...]:
         """Throw the dice now; return the values they will show (random unless ``values`` is given)."""
@@ -120,11 +124,12 @@ class DemoDice:
             values = [int(v) for v in self.rng.integers(1, 7, self.n)]
         if len(values) != self.n or not all(1 <= int(v) <= 6 for v in values):
             raise ValueError(f"need {self.n} values from 1 to 6")
-        self.values = tuple(int(v) for v in values)
-        self._flights = [self._throw(p) for p in self._layout()]
-        self._t0 = self.clock()
-        self._still = None
-        return self.values
+        with self._lock:
+            self.values = tuple(int(v) for v in values)
+            self._flights = [self._throw(p) for p in self._layout()]
+            self._t0 = self.clock()
+            self._still = None
+            return self.values
 
     def resting(self, t: float | None = None) -> bool:
         """True once every die of the last throw lies still (at time ``t``, default now)."""
@@ -148,11 +153,12 @@ class DemoDice:
     def read(self) -> np.ndarray:
         """The frame for the current clock time (H×W×3 BGR uint8, a new array each call)."""
         if self.closed:
-            raise ValueError("the demo camera is closed")
-        t = self.clock()
-        if self.auto_roll is not None and t >= self.rests_at() + self.auto_roll:
-            self.roll()
-        frame = self.render(t)
+            raise DeviceUnavailable("the demo camera is closed")
+        with self._lock:
+            t = self.clock()
+            if self.auto_roll is not None and t >= self.rests_at() + self.auto_roll:
+                self.roll()
+            frame = self.render(t)
         if self._noise:
             self._frames += 1
             noisy = frame.astype(np.int16) + self._noise[self._frames % len(self._noise)]
@@ -161,15 +167,16 @@ class DemoDice:
 
     def render(self, t: float) -> np.ndarray:
         """The noiseless picture at time ``t``."""
-        if self.resting(t) and self._still is not None:
-            return self._still.copy()
-        frame = self._background.copy()
-        states = [self._state(i, t) for i in range(self.n)]
-        for i in sorted(range(self.n), key=lambda i: states[i][3]):  # higher dice drawn last
-            self._draw(frame, i, *states[i])
-        if self.resting(t):
-            self._still = frame.copy()
-        return frame
+        with self._lock:
+            if self.resting(t) and self._still is not None:
+                return self._still.copy()
+            frame = self._background.copy()
+            states = [self._state(i, t) for i in range(self.n)]
+            for i in sorted(range(self.n), key=lambda i: states[i][3]):  # higher dice drawn last
+                self._draw(frame, i, *states[i])
+            if self.resting(t):
+                self._still = frame.copy()
+            return frame
 
     def close(self) -> None:
         """Nothing to release; reading afterwards is an error, as with a real camera."""
@@ -220,7 +227,6 @@ class DemoDice:
 
     def _draw(self, frame: np.ndarray, i: int, face: int, centre: tuple[float, float], angle: float,
               height: float) -> None:
-        name, body, pips = self._colours[i]
         patch, alpha = self._face(face, i)
         scale = 1.0 + 0.3 * height
         shadow_shift = self.side * (0.06 + 0.5 * height)

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from hardware.demo_dice import COLOURS, TABLES, DemoDice
+from hardware.errors import DeviceUnavailable
 from vision.die import Die
 from vision.settle import SettleDetector
 
@@ -146,7 +147,7 @@ def test_demo_auto_roll_throws_again_by_itself():
 def test_demo_closed_camera_refuses_to_read():
     cam = DemoDice(1, rng=1, clock=FakeClock())
     cam.close()
-    with pytest.raises(ValueError):
+    with pytest.raises(DeviceUnavailable, match="closed"):
         cam.read()
 
 
