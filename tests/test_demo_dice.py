@@ -180,3 +180,26 @@ def test_demo_is_read_by_the_dice_reader():
         total += 1
         right += got == sorted(values)
     assert right >= 3, f"the reader read {right} of {total} demo throws"
+
+
+def test_demo_through_the_camera_worker_reports_a_throw_in_real_time():
+    import threading
+
+    from hardware.camera_worker import CameraWorker
+
+    cam = DemoDice(3, rng=8)
+    det = SettleDetector(read=pip_reader(cam))
+    done = threading.Event()
+    reports = []
+
+    def on_frame(shot):
+        settled = det.feed(shot.frame, shot.t)
+        if settled:
+            reports.append(settled)
+            done.set()
+
+    with CameraWorker("demo", opener=lambda spec: cam, on_frame=on_frame):
+        values = cam.roll()
+        assert done.wait(4), f"no report; detector status {det.status}"
+    assert [r.values for r in reports] == [tuple(sorted(values))]
+    assert reports[0].still_since >= cam.rests_at() - 0.2  # not before the dice (nearly) stopped
