@@ -100,7 +100,7 @@ def test_a_random_legal_game_ends_and_its_final_table_adds_up(seed: int, players
 def test_books_stay_within_the_rules_at_every_step(seed: int, players: int) -> None:
     rng = random.Random(seed)
     state = None
-    for _ in range(3000):
+    for step in range(3000):
         command = random_command(state, rng, players)
         for e in RULES.decide(state, command):
             assert isinstance(RULES.describe(state, e), str)
@@ -115,6 +115,16 @@ def test_books_stay_within_the_rules_at_every_step(seed: int, players: int) -> N
         out = [c for p in state.players for c in p.cards]
         assert len(out) == len(set(out)) == len(state.cards_out)
         assert state.deck >= 0 and all(n >= 0 for n in state.stacks)
+        if step % 7 == 0:
+            assert RULES.registry.decode(json.loads(json.dumps(encode(state)))) == state
         if state.phase is Phase.OVER:
             return
     raise AssertionError("the game did not end")
+
+
+def test_play_game_can_stop_at_a_chosen_situation() -> None:
+    game = play_game(3, 4, stop=lambda s: s.lottery is not None)
+    assert game.state.lottery is not None and not RULES.finished(game.state)
+    assert RULES.fold(game.events) == game.state
+    feed = play_game(5, 2, stop=lambda s: s.phase is Phase.FEED)
+    assert feed.state.phase is Phase.FEED and feed.state.current >= 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from .cards import CARD_BY_ID, CARDS, Effect
 from .commands import BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place, UseVillage
@@ -154,10 +154,13 @@ class PlayedGame:
     state: GameState
 
 
-def play_game(seed: int, players: int = 3, max_commands: int = 5000) -> PlayedGame:
-    """Play a random legal game to its end with ``random.Random(seed)``.
+def play_game(seed: int, players: int = 3, max_commands: int = 5000,
+              stop: Callable[[GameState], bool] | None = None) -> PlayedGame:
+    """Play a random legal game with ``random.Random(seed)`` to its end, or until ``stop(state)``.
 
-    Raises ``RuntimeError`` if it does not end within ``max_commands`` commands.
+    ``stop`` lets a test reach a situation, e.g. ``lambda s: s.lottery is not None``; the game is
+    returned at the first state (after a whole command) where it holds. Raises ``RuntimeError``
+    if neither the end nor ``stop`` comes within ``max_commands`` commands.
     """
     rng = random.Random(seed)
     state: GameState | None = None
@@ -171,6 +174,6 @@ def play_game(seed: int, players: int = 3, max_commands: int = 5000) -> PlayedGa
             state = evolve(state, e)
             events.append(e)
         assert state is not None
-        if state.phase is Phase.OVER:
+        if state.phase is Phase.OVER or (stop is not None and stop(state)):
             return PlayedGame(tuple(commands), tuple(events), state)
     raise RuntimeError(f"the random game (seed {seed}) did not end in {max_commands} commands")
