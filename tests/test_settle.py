@@ -1,13 +1,16 @@
 """Settle detection on synthetic frame sequences: rolls, hands, noise, light changes."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
 
-from vision.die import Die
+from vision.die import CERTAIN, Die
 from vision.errors import BadImage
-from vision.settle import SettleDetector, Settled, changed_fraction, motion_image, same_places, same_reading
+from vision.settle import (UNSETTLED, SettleDetector, Settled, changed_fraction, mark_changes, motion_image,
+                           same_places, same_reading)
 
 FPS = 30.0
 W, H = 640, 480
@@ -263,6 +266,24 @@ def test_settle_waits_until_two_readings_agree():
     assert got[0][0] == pytest.approx(rec.calls[-1])
 
 
+def test_settle_a_reader_that_keeps_changing_its_mind_is_reported_uncertain_after_max_reads():
+    flip = iter(range(100))
+
+    def wavering(image):  # the first die reads as 3 or 4 by turns; the second is steady
+        dice = square_reader(image)
+        return [replace(dice[0], value=3 + next(flip) % 2), dice[1]] if len(dice) == 2 else dice
+
+    rec = Recorder(wavering)
+    det = SettleDetector(read=rec, max_reads=4)
+    scene = Scene()
+    frames = list(throw(scene, ROLL_A, 0.0)) + list(rest(scene, ROLL_A, 0.8, 2.0))
+    got = reports(run(det, frames, rec))
+    assert len(got) == 1 and len(rec.calls) == 4
+    dice = sorted(got[0][1].dice, key=lambda d: d.box)
+    assert [d.value for d in dice] == [4, 5]
+    assert dice[0].confidence <= UNSETTLED < CERTAIN and dice[1].confidence == 0.9
+
+
 def test_settle_motion_between_two_readings_starts_over():
     scene, rec = Scene(), Recorder()
     det = SettleDetector(read=rec)
@@ -291,6 +312,8 @@ def test_settle_bad_settings_are_refused():
         SettleDetector(read=None)
     with pytest.raises(ValueError):
         SettleDetector(read=square_reader, motion_fraction=0.5, hand_fraction=0.1)
+    with pytest.raises(ValueError):
+        SettleDetector(read=square_reader, max_reads=1)
 
 
 def test_motion_helpers():
@@ -312,6 +335,12 @@ def test_same_places_pairs_dice_by_value_and_position():
     assert not same_places(a, [Die(3, (100, 100, 40, 40), 0.9), Die(4, (300, 100, 40, 40), 0.9)])
     assert not same_places(a, a[:1])
     assert not same_places([], [])
+
+
+def test_mark_changes_lowers_only_the_dice_that_changed():
+    before = [Die(2, (0, 0, 10, 10), 0.9), Die(6, (50, 50, 10, 10), 0.8)]
+    after = [Die(2, (1, 1, 10, 10), 0.9), Die(5, (50, 50, 10, 10), 0.8)]
+    assert [d.confidence for d in mark_changes(before, after)] == [0.9, UNSETTLED]
 
 
 def test_settled_values_and_uncertain():

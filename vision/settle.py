@@ -19,7 +19,7 @@ Pure: numpy and cv2 on arrays only; the reader is injected.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Literal, Sequence
 
 import cv2
@@ -33,6 +33,9 @@ from vision.errors import BadImage
 Status = Literal["idle", "moving", "hand", "settling"]
 
 Reader = Callable[[np.ndarray], Sequence[Die]]
+
+#: The confidence, at most, of a die whose readings kept changing on a still picture.
+UNSETTLED = 0.3
 
 #: Frame times are sums of 1/fps: 3 frames at 30 fps must count as the 0.1 s they are.
 EPSILON = 0.002
@@ -117,6 +120,16 @@ def same_places(before: Sequence[Die], after: Sequence[Die], tolerance: float = 
     return True
 
 
+def mark_changes(before: Sequence[Die], after: Sequence[Die]) -> tuple[Die, ...]:
+    """``after`` with every die that has no die of the same value at its place in ``before`` made
+    uncertain (confidence at most :data:`UNSETTLED`)."""
+    out = []
+    for die in after:
+        kept = any(same_places([d], [die]) for d in before)
+        out.append(die if kept else replace(die, confidence=min(die.confidence, UNSETTLED)))
+    return tuple(out)
+
+
 class SettleDetector:
     """A small state machine fed with frames; :meth:`feed` returns a :class:`Settled` once per roll.
 
@@ -130,6 +143,10 @@ class SettleDetector:
         from before the motion, from which the change counts as a hand or an arm.
     :param still_for: seconds the picture must have been still before the first reading.
     :param confirm_after: seconds between two readings that must agree before the roll is reported.
+    :param max_reads: readings of one still picture after which, if no two in a row have agreed, the
+        latest is reported anyway, its dice that moved or changed value since the one before marked
+        uncertain (confidence at most :data:`UNSETTLED`) for the player to check. Until then the reader
+        runs every ``confirm_after`` seconds.
     """
 
     def __init__(
@@ -142,6 +159,7 @@ class SettleDetector:
         hand_fraction: float = 0.12,
         still_for: float = 0.1,
         confirm_after: float = 0.1,
+        max_reads: int = 4,
     ) -> None:
         if not callable(read):
             raise TypeError("read must be a function image -> list[Die]")
@@ -149,6 +167,8 @@ class SettleDetector:
             raise ValueError("need 0 < motion_fraction < hand_fraction <= 1")
         if still_for < 0 or confirm_after < 0:
             raise ValueError("still_for and confirm_after must not be negative")
+        if max_reads < 2:
+            raise ValueError("max_reads must be at least 2: a roll needs two readings that agree")
         self._read = read
         self.width = width
         self.threshold = threshold
@@ -156,6 +176,7 @@ class SettleDetector:
         self.hand_fraction = hand_fraction
         self.still_for = still_for
         self.confirm_after = confirm_after
+        self.max_reads = max_reads
         self.reset()
 
     def reset(self) -> None:
@@ -166,6 +187,7 @@ class SettleDetector:
         self._armed = False  # motion seen since the table was last still and read: a roll is expected
         self._still_since: float | None = None
         self._candidate: tuple[tuple[Die, ...], float] | None = None
+        self._reads_still = 0  # readings of the current still picture
         self._rest: np.ndarray | None = None  # the still picture from before the current motion
         self._lying: tuple[Die, ...] = ()  # the dice read the last time the table came to rest
         self.last_change = 0.0
@@ -185,6 +207,7 @@ class SettleDetector:
         if prev is None or prev.shape != small.shape or t < prev_t:
             self._still_since = None
             self._candidate = None
+            self._reads_still = 0
             if self._rest is not None and self._rest.shape != small.shape:
                 self._rest = None
             self._status = "settling" if self._armed else "idle"
@@ -209,6 +232,7 @@ class SettleDetector:
         self._armed = True
         self._still_since = None
         self._candidate = None
+        self._reads_still = 0
 
     def _settle(self, frame: np.ndarray, small: np.ndarray, t: float) -> Settled | None:
         assert self._still_since is not None
@@ -221,11 +245,14 @@ class SettleDetector:
             return None
         again = self._reading(frame)
         if not same_reading(dice, again):
-            self._candidate = (again, t)  # still changing its mind: read once more later
-            return None
+            if self._reads_still < self.max_reads:
+                self._candidate = (again, t)  # still changing its mind: read once more later
+                return None
+            again = mark_changes(dice, again)
         self._armed = False
         self._status = "idle"
         self._candidate = None
+        self._reads_still = 0
         unchanged = same_places(self._lying, again) or (self._rest is not None and (
             changed_fraction(self._rest, small, self.threshold) < self.motion_fraction))
         self._rest, self._lying = small, again
@@ -235,4 +262,5 @@ class SettleDetector:
 
     def _reading(self, frame: np.ndarray) -> tuple[Die, ...]:
         self.reads += 1
+        self._reads_still += 1
         return tuple(self._read(frame))
