@@ -11,6 +11,7 @@ with ``Clock.schedule_once``). A camera that fails or disappears is closed and o
 """
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from dataclasses import dataclass, field
@@ -20,6 +21,8 @@ import numpy as np
 
 from hardware.camera import CameraSpec, FrameSource, NoCamera, open_source
 from hardware.errors import BadSpec
+
+log = logging.getLogger(__name__)
 
 State = Literal["connecting", "connected", "disconnected", "reconnecting", "stopped"]
 
@@ -66,7 +69,8 @@ class CameraWorker:
     :param spec: a camera spec string (see :mod:`hardware.camera`) or a parsed :class:`CameraSpec`.
     :param opener: ``opener(spec) -> FrameSource``; :func:`~hardware.camera.open_source` by default.
     :param on_status: called with each new :class:`CameraStatus` (on the worker thread).
-    :param on_frame: called with each new :class:`Shot` (on the worker thread); keep it quick.
+    :param on_frame: called with each new :class:`Shot` (on the worker thread); keep it quick. An exception
+        in a callback is logged and the camera goes on.
     :param clock: seconds, for frame times and for noticing a camera that stopped giving pictures.
     :param sleep: ``sleep(seconds)``; by default a wait that :meth:`stop` cuts short.
     :param first_retry: the first reconnect delay; it doubles up to ``max_retry``.
@@ -133,7 +137,7 @@ class CameraWorker:
             return
         self._status = status
         if self._on_status is not None:
-            self._on_status(status)
+            _call(self._on_status, status)
 
     def _run(self) -> None:
         name = str(self.spec)
@@ -194,7 +198,15 @@ class CameraWorker:
                 self._seq += 1
                 shot = self._latest = Shot(frame, now, self._seq)
             if self._on_frame is not None:
-                self._on_frame(shot)
+                _call(self._on_frame, shot)
             if pace:
                 self._sleep(pace)
         return None
+
+
+def _call(callback: Callable[[object], object], value: object) -> None:
+    """Run a caller's callback; its failure is logged and must not stop the camera."""
+    try:
+        callback(value)
+    except Exception:
+        log.exception("camera callback %r failed", callback)

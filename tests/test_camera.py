@@ -452,3 +452,20 @@ def test_worker_notices_a_camera_that_stops_giving_pictures():
         worker.stop()
     with pytest.raises(RuntimeError):
         worker.start()
+
+
+def test_a_failing_callback_does_not_stop_the_camera(folder, caplog):
+    shots = []
+    two = threading.Event()
+
+    def on_frame(shot):
+        shots.append(shot)
+        if len(shots) == 2:
+            two.set()
+        raise ValueError("a bug in the app")
+
+    worker = CameraWorker(str(folder), opener=lambda spec: FolderSource(str(folder), interval=0.01),
+                          on_frame=on_frame)
+    with worker:
+        assert two.wait(2)
+    assert "a bug in the app" in caplog.text
