@@ -219,7 +219,8 @@ class EDiceLink:
 
     def _open(self, path: str) -> Any:
         try:
-            return self._serial_for_url(path, baudrate=BAUDRATE, timeout=self._poll, write_timeout=1)
+            return self._serial_for_url(path, baudrate=BAUDRATE, timeout=self._poll, write_timeout=1,
+                                        exclusive=True)  # never share a port with another program
         except ValueError as exc:  # an unknown URL scheme or a bad setting: retrying cannot help
             raise BadSpec(f"{path}: {exc}") from exc
 

@@ -353,3 +353,15 @@ def test_link_auto_detect_keeps_searching_until_a_tray_appears(recorder: Recorde
             stop.set()
             answer.join(WAIT)
     tray.unplug()
+
+
+def test_link_does_not_share_a_port_with_another_reader(tray: Tray, recorder: Recorder) -> None:
+    other = Recorder()
+    with _link(str(tray.path), recorder):
+        recorder.wait_status(lambda s: s.state is LinkState.CONNECTED)
+        with _link(str(tray.path), other, max_backoff=0.3) as second:
+            other.wait_status(lambda s: s.state is LinkState.DISCONNECTED)
+            assert "lock" in second.status.detail
+            tray.send("ROLL 1 3")
+            assert recorder.roll().values == (3,)
+            assert other.rolls.empty()
