@@ -3,6 +3,8 @@
 Public model: ``state`` (GameState, PlayerState, Phase ...), ``commands`` (NewGame, Place, Gather,
 UseVillage, BuildHut, BuyCard, Decline, PickDie, Feed), ``events``, the tables in ``data``,
 ``cards`` and ``huts``. ``RULES`` (in ``game``) is the ``GameRules`` value the session uses.
+Helpers: ``view`` (whose turn, what is left, tool advice), ``feeding`` (who is short),
+``scoring`` (the final table), ``endstate`` (``main.py score``), ``random_play`` (seeded legal games).
 """
 from __future__ import annotations
 

@@ -37,6 +37,8 @@ class GameStarted:
 
 @dataclass(frozen=True)
 class FiguresPlaced:
+    """``figures`` of ``player``'s figures went onto a space (``slot`` 1-based for building/card, else 0)."""
+
     player: int
     area: Area
     slot: int
@@ -66,6 +68,8 @@ class VillageUsed:
 
 @dataclass(frozen=True)
 class HutBuilt:
+    """``player`` built hut tile ``hut`` from stack ``slot`` with ``paid`` and scored ``points``."""
+
     player: int
     slot: int
     hut: int
@@ -103,6 +107,8 @@ class CardBought:
 
 @dataclass(frozen=True)
 class DieChosen:
+    """``player`` took the die showing ``value`` from a "dice for everyone" roll and got ``gain``."""
+
     player: int
     value: int
     gain: Gain
@@ -144,6 +150,8 @@ class GameEnded:
 
 @dataclass(frozen=True)
 class FinalScored:
+    """Final scoring, one row per player in seat order (the same code as ``endstate.score_json``)."""
+
     rows: tuple[ScoreRow, ...]
 
 
