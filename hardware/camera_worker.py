@@ -95,6 +95,13 @@ class CameraWorker:
         self._seq = 0
         self._status = CameraStatus("connecting", str(spec))
         self._thread: threading.Thread | None = None
+        self._source: FrameSource | None = None
+
+    @property
+    def source(self) -> FrameSource | None:
+        """The source being read right now, or None (e.g. to :meth:`~hardware.demo_dice.DemoDice.roll`
+        the demo camera when READ is pressed)."""
+        return self._source
 
     @property
     def status(self) -> CameraStatus:
@@ -165,9 +172,11 @@ class CameraWorker:
                 try:
                     if self._stop.is_set():
                         return
+                    self._source = source
                     self._set("connected", name)
                     reason = self._pump(source)
                 finally:
+                    self._source = None
                     source.close()
                 if reason is None:
                     return

@@ -468,4 +468,6 @@ def test_a_failing_callback_does_not_stop_the_camera(folder, caplog):
                           on_frame=on_frame)
     with worker:
         assert two.wait(2)
+        assert isinstance(worker.source, FolderSource)
     assert "a bug in the app" in caplog.text
+    assert worker.source is None
