@@ -89,6 +89,15 @@ def test_format_table_lists_every_category_per_player() -> None:
         assert row.split()[-2:] == [a, b]
 
 
+def test_format_table_lines_up_chinese_names() -> None:
+    text = format_table(score_json(_file(_sheet(name="阿明"), _other("Benjamin"))))
+    lines = text.splitlines()
+    assert lines[0].endswith("阿明  Benjamin")
+    body = [line for line in lines if not line.startswith("-")]
+    wide = [sum(2 if "\u4e00" <= ch <= "\u9fff" else 1 for ch in line) for line in body]
+    assert len(set(wide)) == 1
+
+
 @pytest.mark.parametrize("change, field", [
     ({"agriculture": 11}, "players[0].agriculture"),
     ({"agriculture": -1}, "players[0].agriculture"),

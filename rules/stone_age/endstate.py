@@ -15,6 +15,7 @@ The scoring itself is ``scoring.score``, the same code the live game uses.
 """
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from itertools import product
 from typing import Any, Mapping
@@ -195,23 +196,35 @@ _LABELS = {
 }
 
 
+def _width(text: str) -> int:
+    """Terminal columns ``text`` takes: wide (e.g. Chinese) characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(text: str, width: int, right: bool = False) -> str:
+    fill = " " * max(0, width - _width(text))
+    return fill + text if right else text + fill
+
+
 def format_table(result: Mapping[str, Any]) -> str:
-    """A plain-text table: one column per player, one row per category, then total, tie-break, place."""
+    """A plain-text table: one column per player, one row per category, then total, tie-break, place.
+
+    Columns line up in a terminal also for names in Chinese (wide characters count twice).
+    """
     players = result["players"]
     rows = [("", [p["name"] for p in players])]
     rows += [(_LABELS[k], [str(p["categories"][k]) for p in players]) for k in CATEGORIES]
     rows.append(("Total", [str(p["total"]) for p in players]))
     rows.append(("Tie-break (agri+tools+people)", [str(p["tiebreak"]) for p in players]))
     rows.append(("Place", [str(p["rank"]) for p in players]))
-    left = max(len(label) for label, _ in rows)
-    width = max([len(c) for _, cells in rows for c in cells] + [4])
+    left = max(_width(label) for label, _ in rows)
+    width = max([_width(c) for _, cells in rows for c in cells] + [4])
     lines = []
     for n, (label, cells) in enumerate(rows):
-        lines.append(label.ljust(left) + "  " + "  ".join(c.rjust(width) for c in cells))
+        lines.append(_pad(label, left) + "  " + "  ".join(_pad(c, width, right=True) for c in cells))
         if n == 0 or label == "Resources left":
-            lines.append("-" * len(lines[-1]))
+            lines.append("-" * _width(lines[-1]))
     return "\n".join(lines)
-
 
 def sheet_of(state: GameState) -> dict[str, Any]:
     """A live game's end-state object in the ``score_json`` format (the track before final scoring)."""
