@@ -214,6 +214,9 @@ class EDiceLink:
                     self._set_status(LinkState.DISCONNECTED, "e-dice disconnected", opened.path,
                                      detail=detail)
                     log.warning("e-dice on %s disconnected: %s", opened.path, detail)
+        except Exception as exc:  # noqa: BLE001 - a bug must show in the status, not end the thread silently
+            log.exception("e-dice link failed")
+            self._set_status(LinkState.FAILED, f"e-dice: unexpected error: {exc}", detail=repr(exc))
         finally:
             self._set_status(LinkState.STOPPED, "e-dice stopped")
 

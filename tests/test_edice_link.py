@@ -365,3 +365,14 @@ def test_link_does_not_share_a_port_with_another_reader(tray: Tray, recorder: Re
             tray.send("ROLL 1 3")
             assert recorder.roll().values == (3,)
             assert other.rolls.empty()
+
+
+def test_link_shows_an_unexpected_failure_in_its_status(recorder: Recorder) -> None:
+    def broken_open(url: str, **kwargs: Any) -> Any:
+        raise RuntimeError("driver bug")
+
+    link = _link("/dev/ttyACM0", recorder, serial_for_url=broken_open).start()
+    recorder.wait_status(lambda s: s.state is LinkState.STOPPED)
+    assert [s.state for s in recorder.statuses] == [LinkState.FAILED, LinkState.STOPPED]
+    assert recorder.statuses[0].text == "e-dice: unexpected error: driver bug"
+    link.stop()
