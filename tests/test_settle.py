@@ -82,21 +82,21 @@ def run(detector: SettleDetector, frames, recorder: Recorder | None = None):
     return out
 
 
-def throw(scene: Scene, final: list[tuple[int, int, int]], t0: float, seconds: float = 0.8):
+def throw(scene: Scene, final: list[tuple[int, int, int]], t0: float, seconds: float = 0.8, fps: float = FPS):
     """Dice flying in from the left, tumbling (showing changing faces) and ending at ``final``."""
-    n = int(seconds * FPS)
+    n = int(seconds * fps)
     for i in range(n):
         k = (i + 1) / n
         dice = [((v + i) % 6 + 1, int(x - 250 * (1 - k) ** 2), int(y + 60 * (1 - k) * np.sin(i)))
                 for v, x, y in final]
         if i == n - 1:
             dice = final
-        yield scene.frame(dice), t0 + i / FPS, "rest" if i == n - 1 else "moving"
+        yield scene.frame(dice), t0 + i / fps, "rest" if i == n - 1 else "moving"
 
 
-def rest(scene: Scene, dice, t0: float, seconds: float, light=lambda t: 0.0):
-    for i in range(int(seconds * FPS)):
-        t = t0 + i / FPS
+def rest(scene: Scene, dice, t0: float, seconds: float, light=lambda t: 0.0, fps: float = FPS):
+    for i in range(int(seconds * fps)):
+        t = t0 + i / fps
         yield scene.frame(dice, light=light(t)), t, "still"
 
 
@@ -133,6 +133,19 @@ def test_settle_one_report_within_0_3_s_of_rest():
     assert all(c >= rest_t for c in rec.calls), "the reader ran while dice were moving"
     assert len(rec.calls) == 2
     assert results[-1][3] == "idle"
+
+
+@pytest.mark.parametrize("fps", [15.0, 24.0, 60.0])
+def test_settle_reports_within_0_3_s_at_other_frame_rates(fps):
+    scene, rec = Scene(), Recorder()
+    det = SettleDetector(read=rec)
+    frames = list(throw(scene, ROLL_A, 0.0, fps=fps)) + list(rest(scene, ROLL_A, 0.8, 1.5, fps=fps))
+    results = run(det, frames, rec)
+    rest_t = next(t for t, label, _, _ in results if label == "rest")
+    got = reports(results)
+    assert len(got) == 1 and got[0][1].values == (3, 5)
+    assert 0 < got[0][0] - rest_t <= 0.3
+    assert len(rec.calls) == 2
 
 
 def test_settle_nothing_before_any_motion_and_nothing_while_still():
