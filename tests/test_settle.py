@@ -329,7 +329,7 @@ def test_settle_bad_settings_are_refused():
         SettleDetector(read=square_reader, max_reads=1)
 
 
-def test_motion_helpers():
+def test_motion_image_and_change_measures():
     a = motion_image(np.full((480, 640, 3), 100, np.uint8))
     assert a.shape == (120, 160) and a.dtype == np.uint8
     b = a.copy()
