@@ -16,7 +16,7 @@ from types import FrameType
 
 from hardware.edice import EDiceLink, LinkState, LinkStatus
 from hardware.edice_protocol import Rejected
-from hardware.errors import BadSpec
+from hardware.errors import HardwareError
 from hardware.inputs import DiceRoll
 
 
@@ -42,7 +42,8 @@ def format_roll(roll: DiceRoll, as_json: bool) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Monitor the tray until Ctrl+C or SIGTERM; raises BadSpec for a port spec that cannot work."""
+    """Monitor the tray until Ctrl+C or SIGTERM (then 0); raises HardwareError if the link fails
+    for good (an unknown URL scheme, an unexpected error): a missing or unplugged tray is waited for."""
     done = threading.Event()
     failed: list[LinkStatus] = []
     out_lock = threading.Lock()
@@ -80,8 +81,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         link.stop()
         signal.signal(signal.SIGTERM, previous)
-    if failed:
-        raise BadSpec(failed[0].detail or failed[0].text)
+    if failed:  # a port spec that cannot work, or an unexpected failure: one line, exit 2
+        raise HardwareError(failed[0].text.removeprefix("e-dice: "))
     counts = link.rejects
     if counts:
         summary = ", ".join(f"{reason} {n}" for reason, n in sorted(counts.items()))
