@@ -5,7 +5,8 @@ Specs:
 ``auto``           the Raspberry Pi camera (picamera2) if it works, else the first USB camera that gives a
                    frame, else no camera (:class:`~hardware.errors.DeviceUnavailable` says what was tried)
 ``none``           no camera (dice are entered by touch or e-dice)
-``demo``           :class:`~hardware.demo_dice.DemoDice`, synthetic dice (try the flow without a camera)
+``demo``           :class:`~hardware.demo_dice.DemoDice`, synthetic dice (try the flow without a camera);
+                   ``demo:5`` throws 5 dice (1 to 12, default 3)
 ``picamera2``      the Raspberry Pi camera module through picamera2 (imported only then)
 ``0``, ``1`` …     a USB camera by V4L2 index
 ``/dev/video2``    a USB camera by device path
@@ -37,7 +38,7 @@ from hardware.errors import BadSpec, DeviceUnavailable
 
 IMAGE_EXTENSIONS = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
 VIDEO_EXTENSIONS = (".mp4", ".avi", ".mkv", ".mov", ".webm", ".m4v", ".mjpeg", ".mjpg")
-SPEC_HELP = ("auto, none, demo, picamera2, a camera index like 0, a device like /dev/video2, "
+SPEC_HELP = ("auto, none, demo (or demo:5 for 5 dice), picamera2, a camera index like 0, a device like /dev/video2, "
              "a folder of images, an image file or a video file")
 
 Kind = Literal["auto", "none", "demo", "picamera2", "index", "device", "folder", "image", "video"]
@@ -70,6 +71,8 @@ class CameraSpec:
     target: int | str | None = None
 
     def __str__(self) -> str:
+        if self.kind == "demo" and self.target is not None:
+            return f"demo:{self.target}"
         return self.kind if self.target is None else str(self.target)
 
 
@@ -88,6 +91,11 @@ def parse_spec(spec: str | int | None) -> CameraSpec:
         raise BadSpec(f"empty camera spec; use {SPEC_HELP}")
     if text.lower() in ("auto", "none", "demo", "picamera2"):
         return CameraSpec(text.lower())  # type: ignore[arg-type]
+    demo = re.fullmatch(r"demo:(\S*)", text, re.IGNORECASE)
+    if demo:
+        if not re.fullmatch(r"\d+", demo.group(1)) or not 1 <= int(demo.group(1)) <= 12:
+            raise BadSpec(f"camera spec {text!r}: the demo throws 1 to 12 dice, e.g. demo:5")
+        return CameraSpec("demo", int(demo.group(1)))
     if re.fullmatch(r"[+-]?\d+", text):
         index = int(text)
         if not 0 <= index < 64:
@@ -140,7 +148,7 @@ def open_source(spec: str | CameraSpec, *, capture: Callable[..., object] = cv2.
     if parsed.kind == "demo":
         from hardware.demo_dice import DemoDice
 
-        return DemoDice(3, auto_roll=6.0)
+        return DemoDice(int(parsed.target or 3), auto_roll=6.0)
     if parsed.kind == "picamera2":
         return src.Picamera2Source(import_module=import_module)
     if parsed.kind in ("index", "device"):

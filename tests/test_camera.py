@@ -47,6 +47,7 @@ def test_parse_spec_kinds(folder, tmp_path):
     assert parse_spec("auto") == CameraSpec("auto") == parse_spec(None)
     assert parse_spec(" None ") == CameraSpec("none")
     assert parse_spec("demo") == CameraSpec("demo")
+    assert parse_spec("Demo:5") == CameraSpec("demo", 5) and str(parse_spec("demo:5")) == "demo:5"
     assert parse_spec("picamera2") == CameraSpec("picamera2")
     assert parse_spec("0") == CameraSpec("index", 0) == parse_spec(0)
     assert parse_spec("12") == CameraSpec("index", 12)
@@ -59,12 +60,15 @@ def test_parse_spec_kinds(folder, tmp_path):
 
 def test_parse_spec_refuses_nonsense_clearly(folder):
     cases = {
-        "": "empty camera spec; use auto, none, demo, picamera2, a camera index like 0, a device like "
-            "/dev/video2, a folder of images, an image file or a video file",
+        "": "empty camera spec; use auto, none, demo (or demo:5 for 5 dice), picamera2, a camera index like 0, "
+            "a device like /dev/video2, a folder of images, an image file or a video file",
+        "demo:0": "camera spec 'demo:0': the demo throws 1 to 12 dice, e.g. demo:5",
+        "demo:x": "camera spec 'demo:x': the demo throws 1 to 12 dice, e.g. demo:5",
         "-1": "camera index -1 is out of range (0 to 63)",
         "99": "camera index 99 is out of range (0 to 63)",
-        "webcam": "camera spec 'webcam': no such file or folder; use auto, none, demo, picamera2, a camera "
-                  "index like 0, a device like /dev/video2, a folder of images, an image file or a video file",
+        "webcam": "camera spec 'webcam': no such file or folder; use auto, none, demo (or demo:5 for 5 dice), "
+                  "picamera2, a camera index like 0, a device like /dev/video2, a folder of images, an image "
+                  "file or a video file",
     }
     for spec, message in cases.items():
         with pytest.raises(BadSpec) as exc:
@@ -247,7 +251,8 @@ def test_open_none_and_demo():
     none = open_source("none")
     assert isinstance(none, NoCamera) and none.read() is None
     demo = open_source("demo")
-    assert isinstance(demo, DemoDice) and demo.read().shape == (480, 640, 3)
+    assert isinstance(demo, DemoDice) and demo.read().shape == (480, 640, 3) and demo.n == 3
+    assert open_source("demo:7").n == 7
 
 
 def test_no_camera_found_falls_back_to_the_demo_only_for_auto(monkeypatch):
