@@ -38,10 +38,9 @@ class Photo:
 
 
 def load_photos(part: str = "train", root: Path = DATASET) -> list[Photo]:
-    """The photos of one part of the fixed split (``"train"`` or ``"heldout"``) with their labels."""
-    train, heldout = split(os.listdir(root / "images"))
+    """The photos of one part of the fixed split (``"train"``, ``"dev"``, ``"heldout"``) with labels."""
     out = []
-    for name in train if part == "train" else heldout:
+    for name in split(os.listdir(root / "images"), part):
         img = cv2.imread(str(root / "images" / name), cv2.IMREAD_COLOR)
         h, w = img.shape[:2]
         rows = []

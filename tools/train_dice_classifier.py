@@ -4,7 +4,7 @@ The classifier reads a 40x40 crop around one die (``vision.classify.crop_square`
 pip values 1..6 plus "not a die". Training crops:
 
 - dice of the training part of ../shared/dice/nellbyler_d6_train (tools/dice_split.py; the
-  held-out images are never read), with the box centre and size jittered the way the locator
+  dev and held-out images are never read), with the box centre and size jittered the way the locator
   errs, any rotation, mirrored, recoloured, sometimes blurred or downsampled;
 - synthetic dice 18-64 px across (a crop of a larger die is the same picture shrunk) on random backgrounds (tools/dice_data.py);
 - "not a die": bare tray, table and wall pieces, boxes far off a die, blank synthetic cubes.
@@ -142,6 +142,15 @@ def batch(photos: list[Photo], n: int, rng: np.random.Generator) -> tuple[torch.
     return torch.from_numpy(np.stack(xs)), torch.tensor(ys)
 
 
+def export(net: nn.Module, path: Path) -> None:
+    """Write the network as ONNX (opset 13, which OpenCV's dnn module reads)."""
+    net.eval()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(net, torch.zeros(1, 3, CROP, CROP), str(path), opset_version=13,
+                      input_names=["crop"], output_names=["logits"], dynamo=False,
+                      dynamic_axes={"crop": {0: "n"}, "logits": {0: "n"}})
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--epochs", type=int, default=12)
@@ -169,16 +178,12 @@ def main() -> None:
             loss.backward()
             opt.step()
             sched.step()
-            tot += float(loss)
+            tot += float(loss.detach())
             right += int((out.argmax(1) == y).sum())
             seen += len(y)
         print(f"epoch {ep + 1}/{a.epochs} loss {tot / a.steps:.3f} train acc {right / seen:.3f} "
               f"({time.time() - t0:.0f}s)", flush=True)
-    net.eval()
-    a.out.parent.mkdir(parents=True, exist_ok=True)
-    torch.onnx.export(net, torch.zeros(1, 3, CROP, CROP), str(a.out), opset_version=13,
-                      input_names=["crop"], output_names=["logits"], dynamo=False,
-                      dynamic_axes={"crop": {0: "n"}, "logits": {0: "n"}})
+        export(net, a.out)  # every epoch, so a run can be tried before it ends
     print("wrote", a.out)
 
 

@@ -4,8 +4,8 @@ The locator is a small fully convolutional network: for an image where dice are 
 across it returns, at stride 4, a die-centre heat map, the sub-cell centre offset and the log box
 size (CenterNet-style). ``vision.locate`` runs it over an image pyramid, so any die size works.
 
-Data: the training part of ../shared/dice/nellbyler_d6_train (tools/dice_split.py; the held-out
-images are never read), rescaled so dice take random sizes, recoloured, rotated by quarter turns
+Data: the training part of ../shared/dice/nellbyler_d6_train (tools/dice_split.py; the dev and
+held-out images are never read), rescaled so dice take random sizes, recoloured, rotated by quarter turns
 and mirrored; plus synthetic dice on random table-like backgrounds (tools/dice_data.py).
 
 Run (needs PyTorch, e.g. in a separate venv):
@@ -136,6 +136,15 @@ def focal(logit: torch.Tensor, heat: torch.Tensor) -> torch.Tensor:
     return (pl.sum() + nl.sum()) / pos.sum().clamp(min=1)
 
 
+def export(net: nn.Module, path: Path) -> None:
+    """Write the network as ONNX (opset 13, which OpenCV's dnn module reads)."""
+    net.eval()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(net, torch.zeros(1, 3, CROP, CROP), str(path), opset_version=13,
+                      input_names=["image"], output_names=["maps"], dynamo=False,
+                      dynamic_axes={"image": {2: "h", 3: "w"}, "maps": {2: "gh", 3: "gw"}})
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--epochs", type=int, default=14)
@@ -166,13 +175,9 @@ def main() -> None:
             loss.backward()
             opt.step()
             sched.step()
-            tot += float(loss)
+            tot += float(loss.detach())
         print(f"epoch {ep + 1}/{a.epochs} loss {tot / a.steps:.3f} ({time.time() - t0:.0f}s)", flush=True)
-    net.eval()
-    a.out.parent.mkdir(parents=True, exist_ok=True)
-    torch.onnx.export(net, torch.zeros(1, 3, CROP, CROP), str(a.out), opset_version=13,
-                      input_names=["image"], output_names=["maps"], dynamo=False,
-                      dynamic_axes={"image": {2: "h", 3: "w"}, "maps": {2: "gh", 3: "gw"}})
+        export(net, a.out)  # every epoch, so a run can be tried before it ends
     print("wrote", a.out)
 
 
