@@ -169,6 +169,8 @@ if [ "$PI" = 1 ]; then
   APT_PACKAGES+=(python3-picamera2 python3-libcamera python3-lgpio liblgpio1 libdrm2 libgbm1 libudev1 v4l-utils)
   # Recommends would pull a Qt desktop stack into a Lite image (as picamera2's README advises).
   APT_OPTIONS+=(--no-install-recommends)
+elif [ "$ACTION" = service ]; then
+  APT_PACKAGES+=(libdrm2 libgbm1 libudev1)  # SDL's KMSDRM video, for the kiosk on another machine
 fi
 
 missing=()

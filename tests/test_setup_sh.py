@@ -335,19 +335,21 @@ def test_desktop_kivy_config_reads_touch_only_through_the_pointer(tmp_path: Path
 
 # --- the Raspberry Pi guide and its wiring picture ---------------------------------------------------
 
-def test_wiring_picture_is_what_its_script_draws(tmp_path: Path) -> None:
+def test_pictures_are_what_their_script_draws(tmp_path: Path) -> None:
     import cv2
     import numpy as np
 
-    out = tmp_path / "wiring.png"
-    result = subprocess.run([sys.executable, str(ROOT / "tools" / "draw_wiring.py"), "--out", str(out)],
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "draw_wiring.py"), "--out-dir", str(tmp_path)],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
-    drawn = cv2.imread(str(out))
-    committed = cv2.imread(str(ROOT / "docs" / "images" / "wiring.png"))
-    assert drawn is not None and committed is not None
-    assert drawn.shape == committed.shape
-    assert np.array_equal(drawn, committed), "docs/images/wiring.png is stale: run tools/draw_wiring.py"
+    names = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert names == ["camera-mount.png", "wiring.png"]
+    for name in names:
+        drawn = cv2.imread(str(tmp_path / name))
+        committed = cv2.imread(str(ROOT / "docs" / "images" / name))
+        assert drawn is not None and committed is not None, name
+        assert drawn.shape == committed.shape, name
+        assert np.array_equal(drawn, committed), f"docs/images/{name} is stale: run tools/draw_wiring.py"
 
 
 def test_guide_pictures_and_links_exist() -> None:
@@ -355,7 +357,7 @@ def test_guide_pictures_and_links_exist() -> None:
     text = guide.read_text()
     targets = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text)
     local = [t for t in targets if "://" not in t]
-    assert any(t.endswith(".png") for t in local)
+    assert {"images/wiring.png", "images/camera-mount.png"} <= set(local)
     missing = [t for t in local if not (guide.parent / t).exists() and t != "edice-protocol.md"]
     assert missing == []
     for fact in ("BCM 17", "BCM 27", "BCM 22", "BCM 23", "--system-site-packages", "numpy==1.26.4",

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Draw the wiring picture of docs/raspberry-pi.md: the three buttons and the status LED on the
-Raspberry Pi's 40-pin header (BCM numbering).
+"""Draw the pictures of docs/raspberry-pi.md: the wiring of the three buttons and the status LED on
+the Raspberry Pi's 40-pin header (BCM numbering), and the camera mounting over the dice tray.
 
-    .venv/bin/python tools/draw_wiring.py              # writes docs/images/wiring.png
-    .venv/bin/python tools/draw_wiring.py --out x.png
+    .venv/bin/python tools/draw_wiring.py                  # writes docs/images/*.png
+    .venv/bin/python tools/draw_wiring.py --out-dir DIR
 
-The picture is drawn from the tables below with numpy and OpenCV, so it stays in step with them;
-tests/test_setup_sh.py checks that the committed PNG is what this script draws.
+The pictures are drawn from the tables below with numpy and OpenCV, so they stay in step with
+them; tests/test_setup_sh.py checks that the committed PNGs are what this script draws.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "docs" / "images" / "wiring.png"
+OUT_DIR = ROOT / "docs" / "images"
 
 #: physical pin -> name, for all 40 pins of the header (Raspberry Pi 2 to 5)
 HEADER = {
@@ -129,7 +129,7 @@ def draw_led(img: np.ndarray, anode: tuple[int, int], cathode: tuple[int, int]) 
     text(img, "long leg +, short leg -", ((ax + cx) // 2, y + 74), 0.5, GREY, 1, FONT, "centre")
 
 
-def draw() -> np.ndarray:
+def draw_wiring() -> np.ndarray:
     img = np.full((H, W, 3), 255, np.uint8)
     text(img, "Cairn: three buttons and a status LED on the 40-pin header", (40, 50), 1.0, BLACK, 2, BOLD)
     text(img, "BCM numbering (BCM 17 = GPIO17). Raspberry Pi 4 or 5 seen from above, USB ports at the "
@@ -203,15 +203,121 @@ def draw() -> np.ndarray:
     return img
 
 
+#: camera mounting: heights (cm) and the size of a 16 mm die in a 640 px wide frame, Camera Module 3
+MOUNT_W, MOUNT_H = 1380, 860
+CM = 15  # pixels per centimetre in the side view
+
+
+def draw_die_top(img: np.ndarray, centre: tuple[int, int], size: int, pips: int) -> None:
+    """A die seen from above: rounded square with ``pips`` pips."""
+    x, y = centre
+    h = size // 2
+    cv2.rectangle(img, (x - h, y - h), (x + h, y + h), (235, 235, 235), -1, cv2.LINE_AA)
+    cv2.rectangle(img, (x - h, y - h), (x + h, y + h), BLACK, 2, cv2.LINE_AA)
+    spots = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+             4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+             6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[pips]
+    for dx, dy in spots:
+        cv2.circle(img, (x + dx * size // 4, y + dy * size // 4), max(2, size // 10), BLACK, -1, cv2.LINE_AA)
+
+
+def arrow_both(img: np.ndarray, a: tuple[int, int], b: tuple[int, int], colour=BLACK) -> None:
+    cv2.arrowedLine(img, a, b, colour, 2, cv2.LINE_AA, tipLength=0.04)
+    cv2.arrowedLine(img, b, a, colour, 2, cv2.LINE_AA, tipLength=0.04)
+
+
+def draw_camera_mount() -> np.ndarray:
+    img = np.full((MOUNT_H, MOUNT_W, 3), 255, np.uint8)
+    text(img, "Camera over the dice tray (side view)", (40, 50), 1.0, BLACK, 2, BOLD)
+    text(img, "Straight down, steady, the whole tray in the picture; soft light from the side.",
+         (40, 86), 0.55, GREY)
+
+    table_y = 700
+    cv2.rectangle(img, (30, table_y), (900, table_y + 30), (140, 180, 210), -1)
+    text(img, "table", (40, table_y + 22), 0.55, BLACK)
+    # the tray: a plain matte box, its inside 17 cm wide
+    tray_l, tray_r = 330, 330 + 17 * CM
+    cv2.rectangle(img, (tray_l - 10, table_y - 45), (tray_r + 10, table_y), (60, 90, 50), -1)
+    cv2.rectangle(img, (tray_l, table_y - 45), (tray_r, table_y - 10), (255, 255, 255), -1)
+    cv2.rectangle(img, (tray_l, table_y - 35), (tray_r, table_y - 10), (70, 110, 60), -1)
+    for i, x in enumerate((tray_l + 50, tray_l + 120, tray_l + 185)):  # dice lying in it (side view)
+        cv2.rectangle(img, (x, table_y - 34), (x + 24, table_y - 10), (235, 235, 235), -1)
+        cv2.rectangle(img, (x, table_y - 34), (x + 24, table_y - 10), BLACK, 2)
+    text(img, "plain, matte tray in a colour", (tray_l - 10, table_y + 62), 0.55, BLACK)
+    text(img, "that contrasts with the dice", (tray_l - 10, table_y + 88), 0.55, BLACK)
+
+    # the stand: a foot, a pole and an arm holding the camera over the middle of the tray
+    cam_x, cam_y = (tray_l + tray_r) // 2, table_y - 10 - 20 * CM
+    pole_x = 60
+    cv2.rectangle(img, (pole_x - 50, table_y - 12), (pole_x + 50, table_y), (90, 90, 90), -1)
+    cv2.rectangle(img, (pole_x - 6, cam_y - 40), (pole_x + 6, table_y - 12), (90, 90, 90), -1)
+    cv2.rectangle(img, (pole_x, cam_y - 40), (cam_x, cam_y - 28), (90, 90, 90), -1)
+    cv2.rectangle(img, (cam_x - 40, cam_y - 34), (cam_x + 40, cam_y), (40, 40, 40), -1)
+    cv2.rectangle(img, (cam_x - 12, cam_y), (cam_x + 12, cam_y + 10), (20, 20, 20), -1)
+    text(img, "camera, lens down", (cam_x + 55, cam_y - 10), 0.6, BLACK, 1, BOLD)
+    text(img, "stand that does not wobble", (pole_x + 14, cam_y - 52), 0.5, GREY)
+
+    # field of view: the tray plus a margin
+    view_l, view_r = tray_l - 25, tray_r + 25
+    fov = np.array([(cam_x, cam_y + 10), (view_l, table_y - 10), (view_r, table_y - 10)], np.int32)
+    overlay = img.copy()
+    cv2.fillPoly(overlay, [fov], (255, 220, 170), cv2.LINE_AA)
+    img[:] = cv2.addWeighted(overlay, 0.45, img, 0.55, 0)
+    cv2.line(img, (cam_x, cam_y + 10), (view_l, table_y - 10), (200, 120, 40), 2, cv2.LINE_AA)
+    cv2.line(img, (cam_x, cam_y + 10), (view_r, table_y - 10), (200, 120, 40), 2, cv2.LINE_AA)
+    text(img, "what the camera sees:", (cam_x + 55, cam_y + 26), 0.55, (200, 120, 40), 1, BOLD)
+    text(img, "the whole tray + a margin", (cam_x + 55, cam_y + 50), 0.55, (200, 120, 40), 1, BOLD)
+
+    # the height
+    hx = tray_l - 60
+    arrow_both(img, (hx, cam_y + 10), (hx, table_y - 10))
+    text(img, "15-30 cm", (hx - 12, (cam_y + table_y) // 2), 0.8, BLACK, 2, BOLD, "right")
+    text(img, "(table in the guide)", (hx - 12, (cam_y + table_y) // 2 + 28), 0.5, GREY, 1, FONT, "right")
+
+    # the light: a lamp behind a diffuser, off to the side, shining down onto the tray
+    lamp = np.array([(830, 440), (890, 420), (915, 490), (855, 510)], np.int32)
+    cv2.fillPoly(img, [lamp], (60, 60, 60), cv2.LINE_AA)
+    cv2.line(img, (812, 540), (800, 420), (200, 200, 200), 10, cv2.LINE_AA)  # diffuser sheet
+    for k in range(5):
+        a = (794 - k * 2, 440 + k * 22)
+        b = (620 - k * 6, 585 + k * 20)
+        cv2.line(img, a, b, (80, 200, 250), 3, cv2.LINE_AA)
+    cv2.line(img, (885, 500), (900, table_y), (60, 60, 60), 6, cv2.LINE_AA)
+    text(img, "diffuse light from the side:", (740, 290), 0.55, BLACK, 1, BOLD)
+    text(img, "lamp behind paper, ring light", (740, 314), 0.55, BLACK)
+    text(img, "or a window; no bare bulb", (740, 338), 0.55, BLACK)
+    text(img, "right above the dice", (740, 362), 0.55, BLACK)
+
+    # inset: the picture the camera takes
+    ix0, iy0, iw, ih = 1010, 120, 340, 255  # a 640x480 frame at about half size
+    cv2.rectangle(img, (ix0, iy0), (ix0 + iw, iy0 + ih), (70, 110, 60), -1)
+    cv2.rectangle(img, (ix0, iy0), (ix0 + iw, iy0 + ih), BLACK, 2)
+    text(img, "the picture (640 x 480 px)", (ix0, iy0 - 14), 0.55, BLACK, 1, BOLD)
+    die = 40  # 80 px in the frame, shown at half size
+    for (dx, dy), pips in zip([(70, 70), (170, 110), (260, 60), (110, 180), (240, 190)], [5, 2, 6, 3, 4]):
+        draw_die_top(img, (ix0 + dx, iy0 + dy), die, pips)
+    arrow_both(img, (ix0 + 150, iy0 + 110 + die // 2 + 14), (ix0 + 190, iy0 + 110 + die // 2 + 14), WHITE)
+    text(img, "each die 60-150 px across", (ix0 + iw // 2, iy0 + ih + 30), 0.55, BLACK, 1, FONT, "centre")
+    text(img, "(at least 25 px)", (ix0 + iw // 2, iy0 + ih + 54), 0.55, BLACK, 1, FONT, "centre")
+    return img
+
+
+#: file name in docs/images -> the function that draws it
+PICTURES = {"wiring.png": draw_wiring, "camera-mount.png": draw_camera_mount}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=OUT, help=f"PNG to write (default: {OUT.relative_to(ROOT)})")
+    parser.add_argument("--out-dir", type=Path, default=OUT_DIR,
+                        help=f"where to write the PNGs (default: {OUT_DIR.relative_to(ROOT)})")
     args = parser.parse_args(argv)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    if not cv2.imwrite(str(args.out), draw(), [cv2.IMWRITE_PNG_COMPRESSION, 9]):
-        print(f"draw_wiring: could not write {args.out}", file=sys.stderr)
-        return 1
-    print(f"draw_wiring: wrote {args.out}")
+    args.out_dir.mkdir(parents=True, exist_ok=True)
+    for name, draw in PICTURES.items():
+        path = args.out_dir / name
+        if not cv2.imwrite(str(path), draw(), [cv2.IMWRITE_PNG_COMPRESSION, 9]):
+            print(f"draw_wiring: could not write {path}", file=sys.stderr)
+            return 1
+        print(f"draw_wiring: wrote {path}")
     return 0
 
 
