@@ -10,11 +10,12 @@ state is always the fold of the active batches' events, so replaying the file gi
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from rules.codec import encode
 from rules.game import GameRules, load_game
+from rules.text import Text, parts
 
 from .errors import StoreError
 from .store import REDO, UNDO, EventRow, GameStore
@@ -22,20 +23,22 @@ from .store import REDO, UNDO, EventRow, GameStore
 
 @dataclass(frozen=True)
 class HistoryItem:
-    """One line of the History screen."""
+    """One line of the History screen: the English ``text`` and its ``template``/``params`` to translate."""
 
     seq: int
     batch: int
     text: str
     undone: bool
     when: float
+    template: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class _Batch:
     number: int
     events: tuple[Any, ...]
-    reasons: tuple[str, ...]
+    reasons: tuple[str, ...]  # str or rules.text.Text
     seqs: tuple[int, ...]
     when: float
 
@@ -103,7 +106,8 @@ class GameSession:
                 rows_ = batches[number]
                 events = tuple(self._decode(r) for r in rows_)
                 self._undone.clear()
-                self._push(_Batch(number, events, tuple(r.reason for r in rows_), tuple(r.seq for r in rows_), rows_[0].at))
+                reasons = tuple(Text(r.template, **r.params) if r.params else r.reason for r in rows_)
+                self._push(_Batch(number, events, reasons, tuple(r.seq for r in rows_), rows_[0].at))
 
     def _decode(self, row: EventRow) -> Any:
         try:
@@ -150,7 +154,8 @@ class GameSession:
         if not self.can_undo:
             return False
         batch = self._done[-1][0]
-        self.store.append(self.game_id, batch.number, [(UNDO, {"batch": batch.number}, f"undo: {batch.reasons[0]}")],
+        reason = Text("undo: {what}", what=str(batch.reasons[0]))
+        self.store.append(self.game_id, batch.number, [(UNDO, {"batch": batch.number}, reason)],
                           finished=bool(self.rules.finished(self._done[-2][1])))
         self._pop_done(batch.number)
         self._notify()
@@ -162,7 +167,8 @@ class GameSession:
             return False
         batch = self._undone[-1]
         after = self.rules.fold(batch.events, self.state)
-        self.store.append(self.game_id, batch.number, [(REDO, {"batch": batch.number}, f"redo: {batch.reasons[0]}")],
+        reason = Text("redo: {what}", what=str(batch.reasons[0]))
+        self.store.append(self.game_id, batch.number, [(REDO, {"batch": batch.number}, reason)],
                           finished=bool(self.rules.finished(after)))
         self._push(self._undone.pop())
         self._notify()
@@ -182,7 +188,8 @@ class GameSession:
         items: list[HistoryItem] = []
         for batch, undone in [(b, False) for b, _ in self._done] + [(b, True) for b in self._undone]:
             for seq, reason in zip(batch.seqs, batch.reasons):
-                items.append(HistoryItem(seq, batch.number, reason, undone, batch.when))
+                template, params = parts(reason)
+                items.append(HistoryItem(seq, batch.number, str(reason), undone, batch.when, template, params))
         items.sort(key=lambda item: item.seq, reverse=True)
         return items
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
+
+from rules.text import parts
 
 from .errors import StoreError
 from .paths import check_writable, data_dir, describe_os_error
@@ -41,6 +43,7 @@ CREATE TABLE IF NOT EXISTS events (
     kind TEXT NOT NULL,
     payload TEXT NOT NULL,
     reason TEXT NOT NULL,
+    reason_parts TEXT NOT NULL DEFAULT '',
     at REAL NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
@@ -65,7 +68,10 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class EventRow:
-    """One stored row: a game event (``kind`` = its type name) or an undo/redo marker."""
+    """One stored row: a game event (``kind`` = its type name) or an undo/redo marker.
+
+    ``reason`` is the English reason; ``template`` and ``params`` are its parts for translation.
+    """
 
     seq: int
     batch: int
@@ -73,6 +79,8 @@ class EventRow:
     payload: dict[str, Any]
     reason: str
     at: float
+    template: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
 
 
 class GameStore:
@@ -194,7 +202,7 @@ class GameStore:
         self,
         game_id: int,
         batch: int,
-        rows: list[tuple[str, dict[str, Any], str]],
+        rows: list[tuple[str, dict[str, Any], str]],  # (kind, payload, reason: str or rules.text.Text)
         finished: bool | None = None,
         players: Iterable[str] | None = None,
     ) -> list[EventRow]:
@@ -209,11 +217,14 @@ class GameStore:
             for kind, payload, reason in rows:
                 seq += 1
                 body = dict(payload, schema=SCHEMA_VERSION)
+                template, params = parts(reason)
                 self._db.execute(
-                    "INSERT INTO events (game_id, seq, batch, kind, payload, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, seq, batch, kind, json.dumps(body, ensure_ascii=False, sort_keys=True), reason, now),
+                    "INSERT INTO events (game_id, seq, batch, kind, payload, reason, reason_parts, at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, seq, batch, kind, json.dumps(body, ensure_ascii=False, sort_keys=True), str(reason),
+                     json.dumps({"template": template, "params": params}, ensure_ascii=False), now),
                 )
-                out.append(EventRow(seq, batch, kind, body, reason, now))
+                out.append(EventRow(seq, batch, kind, body, str(reason), now, template, params))
             sets, args = ["updated = ?"], [now]
             if finished is not None:
                 sets.append("finished = ?")
@@ -232,16 +243,18 @@ class GameStore:
     def events(self, game_id: int) -> Iterator[EventRow]:
         """The game's rows in order. A row from a newer schema raises ``StoreError``."""
         cursor = self._db.execute(
-            "SELECT seq, batch, kind, payload, reason, at FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+            "SELECT seq, batch, kind, payload, reason, reason_parts, at FROM events WHERE game_id = ? ORDER BY seq",
+            (game_id,),
         )
-        for seq, batch, kind, payload, reason, at in cursor:
+        for seq, batch, kind, payload, reason, reason_parts, at in cursor:
             try:
                 body = json.loads(payload)
+                text_parts = json.loads(reason_parts) if reason_parts else {"template": reason, "params": {}}
             except json.JSONDecodeError as exc:
                 raise StoreError(f"game {game_id} event {seq} is damaged: {exc}") from exc
             if body.get("schema", 0) > SCHEMA_VERSION:
                 raise StoreError(f"game {game_id} was saved by a newer Cairn (schema {body['schema']})")
-            yield EventRow(seq, batch, kind, body, reason, at)
+            yield EventRow(seq, batch, kind, body, reason, at, text_parts["template"], text_parts["params"])
 
     def integrity(self) -> str:
         """``PRAGMA integrity_check``'s answer ("ok" for a sound file)."""

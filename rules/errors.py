@@ -11,15 +11,22 @@ class RulesError(CairnError):
 
 
 class IllegalMove(RulesError, ValueError):
-    """A command the rules refuse. ``rule`` names the rule it breaks, in words a player reads.
+    """A command the rules refuse, naming the rule it breaks in words a player reads.
+
+    ``rule`` is the message template and ``params`` its values, so the app can translate the template
+    and fill in the same values; ``str()`` is the English message.
 
     >>> str(IllegalMove("the forest holds at most 7 figures"))
     'the forest holds at most 7 figures'
+    >>> e = IllegalMove("you have only {count} {resource}", count=2, resource="wood")
+    >>> str(e), e.rule, e.params
+    ('you have only 2 wood', 'you have only {count} {resource}', {'count': 2, 'resource': 'wood'})
     """
 
-    def __init__(self, rule: str) -> None:
-        super().__init__(rule)
+    def __init__(self, rule: str, /, **params: object) -> None:
+        super().__init__(rule.format(**params) if params else rule)
         self.rule = rule
+        self.params = params
 
 
 class InvalidState(RulesError, ValueError):

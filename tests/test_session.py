@@ -36,6 +36,18 @@ def test_dispatch_stores_events_with_reasons(store: GameStore) -> None:
     assert store.integrity() == "ok"
 
 
+def test_reasons_keep_their_template_for_translation(store: GameStore) -> None:
+    s = new(store)
+    s.dispatch(tally.Add(1, 5))
+    s.undo()
+    for session in (s, GameSession.resume(store, s.game_id, tally.RULES)):
+        scored = [h for h in session.history() if h.text == "Ben +5"]
+        assert len(scored) == 1 and scored[0].undone
+        assert (scored[0].template, scored[0].params) == ("{name} +{points}", {"name": "Ben", "points": 5})
+    rows = list(store.events(s.game_id))
+    assert rows[-1].kind == "undo" and rows[-1].template == "undo: {what}" and rows[-1].params == {"what": "Ben +5"}
+
+
 def test_illegal_move_changes_nothing(store: GameStore) -> None:
     s = new(store)
     s.dispatch(tally.Add(0, 3))

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from rules.codec import Registry
 from rules.errors import IllegalMove
 from rules.game import GameRules
+from rules.text import Text
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ def describe(state: State | None, event: object) -> str:
         return "new game: " + ", ".join(event.names)
     assert state is not None
     if isinstance(event, Scored):
-        return f"{state.players[event.player].name} +{event.points}"
+        return Text("{name} +{points}", name=state.players[event.player].name, points=event.points)
     if isinstance(event, Won):
         return f"{state.players[event.player].name} wins"
     return type(event).__name__
