@@ -146,8 +146,15 @@ class Buttons:
             raise
 
     def set_led(self, mode: LedMode) -> None:
-        """Show ``mode`` on the status LED (nothing happens if there is none)."""
-        self.led_mode = LedMode(mode)
+        """Show ``mode`` on the status LED (nothing happens if there is none).
+
+        Setting the mode it already shows changes nothing, so the app may call this on every state
+        change without restarting the blink.
+        """
+        mode = LedMode(mode)
+        if mode is self.led_mode:
+            return
+        self.led_mode = mode
         if self._led is None or self._closed:
             return
         if mode is LedMode.WAITING:

@@ -152,6 +152,18 @@ def test_buttons_led_modes(mock_factory: MockFactory) -> None:
         assert buttons.led_mode is LedMode.OFF
 
 
+def test_buttons_led_blink_is_not_restarted_by_repeated_calls(mock_factory: MockFactory) -> None:
+    with Buttons(lambda p: None, pin_factory=mock_factory) as buttons:
+        led = mock_factory.pin(23)
+        start = len(led.states)
+        deadline = time.monotonic() + 1.5
+        while time.monotonic() < deadline:  # the app sets the mode on every state change
+            buttons.set_led(LedMode.WAITING)
+            time.sleep(0.1)
+        # a restart every 0.1 s would keep the LED lit; one blink started once has gone off by now
+        assert [s.state for s in led.states[start:]][:3] == [True, False, True]
+
+
 def test_buttons_other_pins_and_no_led(mock_factory: MockFactory) -> None:
     presses = Presses()
     with Buttons(presses, pins=ButtonPins(next=5, back=6, read=13, led=None), pin_factory=mock_factory) as b:
