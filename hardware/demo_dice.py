@@ -107,7 +107,9 @@ class DemoDice:
         self._background = _table(self.table, size, self.rng)
         picks = self.rng.choice(len(COLOURS), size=n, replace=n > len(COLOURS))
         self._colours = [COLOURS[int(i)] for i in picks]
-        self._noise = [self.rng.normal(0, noise, (h, w, 3)).astype(np.int16) for _ in range(4)] if noise > 0 else []
+        self.noise = noise
+        self._noise_seed = int(self.rng.integers(2**32))
+        self._noise: list[np.ndarray] = []  # made on the first read: building it costs ~0.1 s
         self._frames = 0
         self._cache: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray]] = {}
         self._still: np.ndarray | None = None
@@ -159,7 +161,10 @@ class DemoDice:
             if self.auto_roll is not None and t >= self.rests_at() + self.auto_roll:
                 self.roll()
             frame = self.render(t)
-        if self._noise:
+        if self.noise > 0:
+            if not self._noise:
+                noise_rng = np.random.default_rng(self._noise_seed)
+                self._noise = [noise_rng.normal(0, self.noise, frame.shape).astype(np.int16) for _ in range(4)]
             self._frames += 1
             noisy = frame.astype(np.int16) + self._noise[self._frames % len(self._noise)]
             frame = np.clip(noisy, 0, 255).astype(np.uint8)
@@ -205,7 +210,7 @@ class DemoDice:
 
     def _throw(self, rest: tuple[float, float]) -> _Flight:
         w, h = self.size
-        start = (float(rest[0] + self.rng.uniform(-0.3, 0.3) * w), float(h + self.side * self.rng.uniform(0.5, 2)))
+        start = (float(rest[0] + self.rng.uniform(-0.3, 0.3) * w), float(h + self.side * self.rng.uniform(0.2, 0.8)))
         duration = self.roll_seconds * float(self.rng.uniform(0.75, 1.0))
         faces = tuple(int(v) for v in self.rng.integers(1, 7, int(duration / FACE_STEP) + 1))
         return _Flight(start, rest, float(self.rng.uniform(0, 90)), float(self.rng.uniform(-720, 720)),

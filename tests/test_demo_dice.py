@@ -82,8 +82,8 @@ def test_demo_tumbles_for_about_a_second_then_rests():
         clock.t = 10.0 + i / 30
         assert not cam.resting()
         frames.append(cam.read())
-    moving = [np.abs(f.astype(int) - g).mean() > 0.5 for f, g in zip(frames, frames[1:])]
-    assert sum(moving) >= 0.8 * len(moving)
+    moving = [np.abs(f.astype(int) - g).mean() > 0.2 for f, g in zip(frames, frames[1:])]
+    assert all(moving[3:-3]), moving  # from 0.1 s after the throw to 0.1 s before the rest
     clock.t = rest
     still = cam.read()
     assert cam.resting()
