@@ -109,7 +109,8 @@ class CameraWorker:
         return self._status
 
     def latest(self) -> Shot | None:
-        """The newest frame read so far, or None (never blocks for a frame)."""
+        """The newest frame from the camera as it is connected now, or None (before the first frame and
+        while the camera is gone); never waits for a frame."""
         with self._lock:
             return self._latest
 
@@ -180,6 +181,8 @@ class CameraWorker:
                     source.close()
                 if reason is None:
                     return
+                with self._lock:
+                    self._latest = None  # an old picture must not pass for what the camera sees now
                 delays = backoff(self.first_retry, self.max_retry)
                 delay = next(delays)
                 self._set("disconnected", name, reason, delay)

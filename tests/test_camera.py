@@ -348,17 +348,18 @@ def test_worker_reconnects_a_camera_that_vanishes_and_returns():
         world.present = False
         assert log.wait_for(lambda s: s.state == "disconnected" and "unplugged" in s.reason)
         assert log.wait_for(lambda s: s.state == "reconnecting" and "cannot open" in s.reason)
+        assert worker.latest() is None
         deadline = time.monotonic() + 2
         while 5.0 not in slept and time.monotonic() < deadline:
             stop.wait(0.01)
         retries = [d for d in slept if d >= 0.25]
         assert retries[:6] == [0.25, 0.5, 1.0, 2.0, 4.0, 5.0]  # lost, then each failed reopen waits longer
         assert max(slept) == 5.0
-        seen = worker.latest().seq
+        seen = first.seq
         world.present = True
         assert log.wait_for(lambda s: s.state == "connected" and log.states().count("connected") == 2)
         deadline = time.monotonic() + 2
-        while worker.latest().seq <= seen and time.monotonic() < deadline:
+        while (worker.latest() is None or worker.latest().seq <= seen) and time.monotonic() < deadline:
             stop.wait(0.01)
         assert worker.latest().seq > seen
     finally:
