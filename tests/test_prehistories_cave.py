@@ -51,7 +51,9 @@ def test_cave_hunters_have_unique_speeds_and_the_printed_values() -> None:
 
 def test_cave_tile_stacks_hold_75_tiles() -> None:
     sizes = {stack: sum(stack_contents(stack).values()) for stack in Stack}
-    assert sizes == {Stack.SIZE_1: 25, Stack.SIZE_2: 25, Stack.SIZE_3: 10, Stack.SIZE_4: 10, Stack.LEGENDARY: 5}
+    assert sizes == {
+        Stack.SIZE_1: 25, Stack.SIZE_2: 25, Stack.SIZE_3: 10, Stack.SIZE_4: 10, Stack.LEGENDARY: 5,
+    }
     for kind in TILES.values():
         assert len(kind.shapes[0]) == len(kind.shapes[1]) == {0: 1, 1: 2, 2: 3, 3: 4, 4: 4}[kind.stack.value]
 
@@ -77,7 +79,8 @@ def test_cave_first_tile_must_reach_the_left_column() -> None:
     assert check_placement(Y, [], Placement(FISH1, 0, 0, 0)) is None
     assert check_placement(Y, [], Placement(FISH2, 0, 6, 0)) is None
     assert check_placement(Y, [], Placement(FISH1, 0, 0, 1)) == (
-        "Fish1 (tile 1), side 0 at row 0, column 1 is the first tile, so it must reach the left column (column 0)"
+        "Fish1 (tile 1), side 0 at row 0, column 1 is the first tile, "
+        "so it must reach the left column (column 0)"
     )
 
 

@@ -158,9 +158,11 @@ def test_goals_rows_and_columns_count_the_printed_cells() -> None:
 
 
 def test_goals_uncovered_hand_print_leaves_a_row_open() -> None:
-    grid = painted(Y, cave_from(Y, [".......", ".T.....", ".......", "..Hff..", "fff.fff", "....T..", "......."]))
+    open_row = [".......", ".T.....", ".......", "..Hff..", "fff.fff", "....T..", "......."]
+    grid = painted(Y, cave_from(Y, open_row))
     assert completed_rows(grid) == ()
-    grid = painted(Y, cave_from(Y, [".......", ".T.....", ".......", "..Hff..", "fffmfff", "....T..", "......."]))
+    full_row = [".......", ".T.....", ".......", "..Hff..", "fffmfff", "....T..", "......."]
+    grid = painted(Y, cave_from(Y, full_row))
     assert completed_rows(grid) == (4,)
 
 

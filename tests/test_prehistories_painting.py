@@ -1,4 +1,5 @@
-"""Painting through RULES: placement refusals, forced discards, hand-print draws, objectives and the totem race."""
+"""Painting through RULES: placement refusals, forced discards, hand-print draws, objectives and the
+totem race."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -8,7 +9,9 @@ import pytest
 from rules.errors import IllegalMove
 from rules.prehistories import RULES
 from rules.prehistories.cave import Placement
-from rules.prehistories.commands import EndHunt, FillZones, Hunt, Paint, PlayerSetup, PlayHunters, StartGame, ZoneFill
+from rules.prehistories.commands import (
+    EndHunt, FillZones, Hunt, Paint, PlayerSetup, PlayHunters, StartGame, ZoneFill,
+)
 from rules.prehistories.data import Colour
 from rules.prehistories.events import (
     CardsDrawn, DrawReason, GameWon, ObjectiveMet, TileDiscarded, TilePainted,
@@ -91,8 +94,10 @@ def test_painting_refusals() -> None:
     assert refused(table, Paint(Y, 31, 0, 0, 5)) == (
         "Legendary1 (tile 31), side 0 at row 0, column 5 does not touch the painting "
         "(side by side, or through a painted Hunter or totem)")
-    assert refused(table, Paint(Y, 7, 3, 2, 0)) == "a tile has only sides 0 and 1, not 3 (tiles are flipped, never turned)"
-    assert refused(table, Paint(Y, 31, 0, 3, 1)).endswith("would cover the Hunter painting at row 3, column 2")
+    assert refused(table, Paint(Y, 7, 3, 2, 0)) == (
+        "a tile has only sides 0 and 1, not 3 (tiles are flipped, never turned)")
+    assert refused(table, Paint(Y, 31, 0, 3, 1)).endswith(
+        "would cover the Hunter painting at row 3, column 2")
     assert refused(table, Hunt(Y, 0, (1,))) == "that cannot be done now: the players are painting"
 
 
@@ -102,7 +107,8 @@ def test_painting_a_tile_that_fits_nowhere_is_discarded_when_its_painter_comes()
     table.do(PlayHunters(R, (53,)))  # 1: Chen hunts first
     table.do(Hunt(R, 0, (53,)))
     table.do(EndHunt(R))
-    table.state = table.state.replace_player(replace(table.state.player(Y), cave=tuple(cave_from(Y, STRIPED))))
+    striped = tuple(cave_from(Y, STRIPED))
+    table.state = table.state.replace_player(replace(table.state.player(Y), cave=striped))
     table.do(Hunt(Y, 4, (1, 10, 15)))  # the Legendary, safely
     events = table.do(EndHunt(Y))
     assert not any(isinstance(e, TileDiscarded) for e in events)  # Chen paints first

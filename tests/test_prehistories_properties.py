@@ -14,8 +14,8 @@ from rules.prehistories.commands import (
 )
 from rules.prehistories.data import HUNTERS, TOTEMS, BoardSide, Colour, deck
 from rules.prehistories.events import (
-    EVENTS, CardsDrawn, DrawReason, GameStarted, GameWon, HuntEnded, HuntersPlayed, ObjectiveMet, TileDiscarded,
-    TilePainted, TileTaken, TurnOrderSet, ZonesFilled,
+    EVENTS, CardsDrawn, DrawReason, GameStarted, GameWon, HuntEnded, HuntersPlayed, ObjectiveMet,
+    TileDiscarded, TilePainted, TileTaken, TurnOrderSet, ZonesFilled,
 )
 from rules.prehistories.goals import GOALS
 from rules.prehistories.report import check_cave
@@ -73,7 +73,8 @@ def _next_command(state: State, draw: st.DrawFn) -> Any:
         fills, left = [], dict(state.stacks)
         for zone in required_fills(state):
             stack = state.zone_table[zone].stack
-            tile = draw(st.sampled_from(sorted(t for t, n in left.items() if n > 0 and TILES[t].stack is stack)))
+            tiles = sorted(t for t, n in left.items() if n > 0 and TILES[t].stack is stack)
+            tile = draw(st.sampled_from(tiles))
             left[tile] -= 1
             fills.append(ZoneFill(zone, tile))
         return FillZones(tuple(fills))
@@ -84,7 +85,8 @@ def _next_command(state: State, draw: st.DrawFn) -> Any:
         return PlayHunters(player.colour, tuple(speeds))
     player = state.player(state.current)
     if state.phase is Phase.HUNTING:
-        zones = [i for i, t in enumerate(state.zones) if t is not None and player.power >= state.zone_table[i].injury]
+        zones = [i for i, t in enumerate(state.zones)
+                 if t is not None and player.power >= state.zone_table[i].injury]
         if not zones or draw(st.integers(0, 3)) == 0:
             return EndHunt(player.colour)
         zone = draw(st.sampled_from(zones))
@@ -136,8 +138,10 @@ def test_properties_random_legal_game_replays_to_the_same_state(data: st.DataObj
 def test_properties_every_command_and_event_round_trips_through_the_codec() -> None:
     samples = [
         PlayerSetup("Ann", Colour.YELLOW), ZoneFill(0, 1),
-        StartGame((PlayerSetup("Ann", Colour.YELLOW), PlayerSetup("Bao", Colour.BLUE)), ("A1", "B2", "A3", "B4")),
-        FillZones((ZoneFill(0, 1), ZoneFill(4, 31))), PlayHunters(Colour.RED, (3, 53)), PlayHunters(Colour.RED, ()),
+        StartGame((PlayerSetup("Ann", Colour.YELLOW), PlayerSetup("Bao", Colour.BLUE)),
+                  ("A1", "B2", "A3", "B4")),
+        FillZones((ZoneFill(0, 1), ZoneFill(4, 31))), PlayHunters(Colour.RED, (3, 53)),
+        PlayHunters(Colour.RED, ()),
         Hunt(Colour.BLUE, 2, (2, 9)), EndHunt(Colour.GREEN), Paint(Colour.WHITE, 18, 1, 2, 3),
         GameStarted((PlayerSetup("Ann", Colour.YELLOW),), ("A1",), BoardSide.MANY),
         ZonesFilled((ZoneFill(1, 8),)), HuntersPlayed(Colour.YELLOW, (1, 60)),

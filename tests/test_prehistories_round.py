@@ -7,7 +7,9 @@ import pytest
 
 from rules.errors import IllegalMove
 from rules.prehistories import RULES
-from rules.prehistories.commands import EndHunt, FillZones, Hunt, PlayerSetup, PlayHunters, StartGame, ZoneFill
+from rules.prehistories.commands import (
+    EndHunt, FillZones, Hunt, PlayerSetup, PlayHunters, StartGame, ZoneFill,
+)
 from rules.prehistories.data import BoardSide, Colour
 from rules.prehistories.events import CardsDrawn, DrawReason, GameStarted, TileTaken, TurnOrderSet
 from rules.prehistories.state import Phase, hunt_order
@@ -84,7 +86,8 @@ def test_round_fill_takes_tiles_from_their_stacks() -> None:
 
 
 @pytest.mark.parametrize("fills,rule", [
-    (FEW_FILL[:4], "zone 4 is empty and the legendary stack still holds tiles: say which tile was drawn for it"),
+    (FEW_FILL[:4],
+     "zone 4 is empty and the legendary stack still holds tiles: say which tile was drawn for it"),
     (FEW_FILL[:4] + (ZoneFill(4, 2),), "zone 4 takes legendary tiles; Fish2 is a size-2 tile"),
     (FEW_FILL + (ZoneFill(0, 7),), "zone 0 is filled twice"),
     (FEW_FILL + (ZoneFill(5, 7),), "there is no hunting zone 5 (zones are 0-4)"),
@@ -104,7 +107,8 @@ def test_round_zone_stays_empty_when_its_stack_is_out() -> None:
                                                     for t, n in table.state.stacks))
     table.do(FillZones(FEW_FILL))
     table.state = replace(table.state, zones=(1, 8, 15, 5, None), phase=Phase.FILL)
-    assert refused(table, FillZones((ZoneFill(4, 32),))) == "no Legendary2 (tile 32) is left in the legendary stack"
+    assert refused(table, FillZones((ZoneFill(4, 32),))) == (
+        "no Legendary2 (tile 32) is left in the legendary stack")
     table.do(FillZones(()))
     assert table.state.zones[4] is None and table.state.phase is Phase.PLANNING
 
@@ -146,7 +150,8 @@ def test_round_players_who_play_nothing_skip_the_hunt_and_draw_three() -> None:
     table.do(PlayHunters(B, (9,)))
     events = table.do(PlayHunters(R, ()))
     assert events[1] == TurnOrderSet((B,), (Y, R))
-    assert events[2:] == (CardsDrawn(Y, 3, 3, False, DrawReason.NO_HUNT), CardsDrawn(R, 3, 3, False, DrawReason.NO_HUNT))
+    assert events[2:] == (
+        CardsDrawn(Y, 3, 3, False, DrawReason.NO_HUNT), CardsDrawn(R, 3, 3, False, DrawReason.NO_HUNT))
     assert table.state.player(Y).hand == 6 and table.state.player(B).hand == 2
 
 
@@ -212,10 +217,12 @@ def test_round_hunt_refusals() -> None:
     table = hunting((60, 27))  # Yellow 5, Blue 1: Blue hunts first
     assert table.state.order == (B, Y)
     assert refused(table, Hunt(Y, 0, (60,))) == "it is Bao's turn, not Ann's"
-    assert refused(table, Hunt(B, 1, (52,))) == "zone 1 (size-2 tiles) needs hunters worth at least 4; these are worth 1"
+    assert refused(table, Hunt(B, 1, (52,))) == (
+        "zone 1 (size-2 tiles) needs hunters worth at least 4; these are worth 1")
     assert refused(table, Hunt(B, 7, (52,))) == "there is no hunting zone 7 (zones are 0-4)"
     assert refused(table, Hunt(B, 0, ())) == "send at least one hunter to hunt"
-    assert refused(table, Hunt(B, 0, (59,))) == "hunter 59 is not among Bao's hunters still waiting this round"
+    assert refused(table, Hunt(B, 0, (59,))) == (
+        "hunter 59 is not among Bao's hunters still waiting this round")
     table.do(Hunt(B, 0, (52,)))
     assert refused(table, Hunt(B, 0, (52,))) == "hunting zone 0 is empty"
     assert refused(table, PlayHunters(B, (59,))) == "that cannot be done now: the players are hunting"
@@ -244,7 +251,8 @@ def test_round_discard_pile_is_shuffled_under_a_short_deck() -> None:
     table = hunting((60,))
     yellow = table.state.player(Y)
     # hand-built: 8 hunters in the discard pile, 2 in hand, 60 played: the deck holds 1
-    table.state = table.state.replace_player(replace(yellow, hand=2, discard=frozenset({1, 10, 15, 16, 24, 27, 33, 38})))
+    discard = frozenset({1, 10, 15, 16, 24, 27, 33, 38})
+    table.state = table.state.replace_player(replace(yellow, hand=2, discard=discard))
     table.state = replace(table.state, order=(Y, B))
     assert table.state.player(Y).deck == 1
     events = table.do(EndHunt(Y))
@@ -258,3 +266,13 @@ def test_round_draws_fewer_when_every_card_is_out() -> None:
     table.state = replace(table.state, order=(Y, B))
     assert table.state.player(Y).deck == 1
     assert CardsDrawn(Y, 1, 3, False, DrawReason.HUNT) in table.do(EndHunt(Y))
+
+
+def test_round_commands_with_the_wrong_kind_of_value_are_refused_not_crashed() -> None:
+    table = hunting((60, 27))
+    assert refused(table, Hunt(B, 0, ("52",))) == "Hunt.hunters must be whole numbers, not ('52',)"
+    assert refused(started(Y, B), PlayHunters(B, (None,))) == (
+        "PlayHunters.speeds must be whole numbers, not (None,)")
+    assert refused(Table(), StartGame(("Ann", "Bao"), GOALS4)) == "each player needs a name and a colour"
+    assert refused(Table(), StartGame((PlayerSetup("Ann", "yellow"), PlayerSetup("Bao", B)), GOALS4)) == (
+        "'yellow' is not a colour (yellow, blue, red, green or white)")

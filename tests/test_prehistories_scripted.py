@@ -12,7 +12,9 @@ import pytest
 
 from rules.errors import IllegalMove
 from rules.prehistories import RULES
-from rules.prehistories.commands import EndHunt, FillZones, Hunt, Paint, PlayerSetup, PlayHunters, StartGame, ZoneFill
+from rules.prehistories.commands import (
+    EndHunt, FillZones, Hunt, Paint, PlayerSetup, PlayHunters, StartGame, ZoneFill,
+)
 from rules.prehistories.data import Colour
 from rules.prehistories.events import CardsDrawn, DrawReason, GameWon, ObjectiveMet, TurnOrderSet
 from rules.prehistories.state import Phase
@@ -24,7 +26,8 @@ HUNT, NONE, PRINT = DrawReason.HUNT, DrawReason.NO_HUNT, DrawReason.HAND_PRINT
 
 @dataclass
 class Round:
-    """One round: the tiles drawn, the hunters revealed, the hunts and paintings in order, and what must follow."""
+    """One round: the tiles drawn, the hunters revealed, the hunts and paintings in order, and what
+    must follow."""
 
     fills: dict[int, int]
     plays: dict[Colour, tuple[int, ...]]
@@ -176,8 +179,8 @@ def play_round(table: Table, number: int, rnd: Round) -> None:
         for tile, side, row, col in rnd.paints.get(colour, []):
             table.do(Paint(colour, tile, side, row, col))
     events = table.events[start:]
-    draws = {c: [(e.count, e.reason, e.reshuffled) for e in events if isinstance(e, CardsDrawn) and e.colour is c]
-             for c in rnd.order}
+    drawn = [e for e in events if isinstance(e, CardsDrawn)]
+    draws = {c: [(e.count, e.reason, e.reshuffled) for e in drawn if e.colour is c] for c in rnd.order}
     assert draws == rnd.draws, f"round {number}"
     assert [(e.colour, e.objective, e.totems) for e in events if isinstance(e, ObjectiveMet)] == rnd.awards, \
         f"round {number}"

@@ -42,7 +42,8 @@ def _tiles_from_picture(colour: Colour, picture: Sequence[str]) -> list[Placemen
                 continue
             if ch == "L":
                 block = {(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)}
-                assert all(picture[y][x] == "L" and (y, x) not in used for y, x in block), f"bad L at {(r, c)}"
+                assert all(picture[y][x] == "L" and (y, x) not in used for y, x in block), \
+                    f"bad L at {(r, c)}"
                 used |= block
                 placements.append(Placement(next(legendary), 0, r, c))
                 continue
@@ -118,7 +119,8 @@ def test_support_picture_becomes_dominoes_and_singles() -> None:
 
 def test_support_refuses_a_picture_that_covers_the_hunter() -> None:
     with pytest.raises(AssertionError):
-        cave_from(Colour.YELLOW, [".......", ".T.....", ".......", "ffm....", ".......", "....T..", "......."])
+        cave_from(Colour.YELLOW,
+                  [".......", ".T.....", ".......", "ffm....", ".......", "....T..", "......."])
 
 
 def test_support_fails_when_no_legal_order_exists() -> None:

@@ -24,7 +24,9 @@ from rules.prehistories.tiles import TILES
 _FIELDS = ("game", "colour", "goals", "tiles")
 _TILE_FIELDS = ("tile", "side", "row", "col")
 #: Letters for the painted grid in the readable summary.
-_LETTERS = {"fish": "F", "mammoth": "M", "buffalo": "B", "ibex": "I", "boar": "O", "hunter": "H", "totem": "T"}
+_LETTERS = {
+    "fish": "F", "mammoth": "M", "buffalo": "B", "ibex": "I", "boar": "O", "hunter": "H", "totem": "T",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -143,7 +145,10 @@ def summary(colour: Colour, placements: tuple[Placement, ...], report: CaveRepor
         cells = []
         for c in range(7):
             value = grid.get((r, c))
-            cells.append("L" if value and value.startswith("legendary") else _LETTERS.get(value or "", printed[r][c]))
+            if value and value.startswith("legendary"):
+                cells.append("L")
+            else:
+                cells.append(_LETTERS.get(value or "", printed[r][c]))
         lines.append(f"r{r}  " + " ".join(cells))
     lines.append(f"Completed rows: {_listing(report.rows)}; completed columns: {_listing(report.columns)}; "
                  f"legendary animals: {report.legendary}")

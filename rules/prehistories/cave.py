@@ -136,7 +136,8 @@ def legal_placements(colour: Colour, placed: Sequence[Placement], tile: int) -> 
 
 
 def first_illegal(colour: Colour, placements: Sequence[Placement]) -> tuple[int, str] | None:
-    """The position (0-based) and reason of the first placement that breaks a rule; ``None`` if all are legal."""
+    """The position (0-based) and reason of the first placement that breaks a rule; ``None`` if all are
+    legal."""
     for i, p in enumerate(placements):
         reason = check_placement(colour, placements[:i], p)
         if reason is not None:

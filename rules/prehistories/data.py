@@ -119,7 +119,8 @@ def layout_grid(colour: Colour) -> tuple[str, ...]:
     ``H`` Hunter painting, ``T`` totemic animal, ``1``/``2`` hand prints, ``.`` empty wall.
     """
     cave = CAVES[colour]
-    marks = {cave.hunter: "H", cave.totems[0]: "T", cave.totems[1]: "T", cave.one_hand: "1", cave.two_hands: "2"}
+    marks = {cave.hunter: "H", cave.totems[0]: "T", cave.totems[1]: "T",
+             cave.one_hand: "1", cave.two_hands: "2"}
     return tuple("".join(marks.get((r, c), ".") for c in range(SIZE)) for r in range(SIZE))
 
 

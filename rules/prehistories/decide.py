@@ -8,10 +8,12 @@ from __future__ import annotations
 from functools import reduce
 from typing import Any
 
-from .cave import Placement, check_placement, completed_columns, completed_rows, hand_prints_covered, painted
-from .cave import legal_placements, legendary_count
+from .cave import (
+    Placement, check_placement, completed_columns, completed_rows, hand_prints_covered, legal_placements,
+    legendary_count, painted,
+)
 from .commands import EndHunt, FillZones, Hunt, Paint, PlayHunters, StartGame
-from .data import HAND_PRINT_CARDS, HUNTERS, PLAYER_COUNTS, TOTEMS, Colour
+from .data import HAND_PRINT_CARDS, HUNTERS, NO_TILE_DRAW, TOTEMS, Colour
 from .events import (
     CardsDrawn, DrawReason, GameStarted, GameWon, HuntEnded, HuntersPlayed, ObjectiveMet, TileDiscarded,
     TilePainted, TileTaken, TurnOrderSet, ZonesFilled,
@@ -53,6 +55,7 @@ def decide(state: State | None, command: Any) -> tuple[Any, ...]:
     if isinstance(command, FillZones):
         check_fill(state, command.tiles)
         return (ZonesFilled(command.tiles),)
+    _check_numbers(command)
     player = _seated(state, command.colour)
     if isinstance(command, PlayHunters):
         return _play(state, player, command)
@@ -63,6 +66,23 @@ def decide(state: State | None, command: Any) -> tuple[Any, ...]:
     if isinstance(command, EndHunt):
         return _end_hunt(state, player)
     return _paint(state, player, command)
+
+
+#: command type -> its whole-number fields (single numbers and tuples of numbers)
+_NUMBERS: dict[type, tuple[str, ...]] = {
+    PlayHunters: ("speeds",),
+    Hunt: ("zone", "hunters"),
+    Paint: ("tile", "side", "row", "col"),
+}
+
+
+def _check_numbers(command: Any) -> None:
+    """Refuse a command whose number fields hold something else (a screen bug, not a player's move)."""
+    for name in _NUMBERS.get(type(command), ()):
+        value = getattr(command, name)
+        values = value if isinstance(value, tuple) else (value,)
+        if not all(type(v) is int for v in values):
+            raise IllegalMove(f"{type(command).__name__}.{name} must be whole numbers, not {value!r}")
 
 
 def _seated(state: State, colour: Any) -> Player:
@@ -85,7 +105,8 @@ def _play(state: State, player: Player, command: PlayHunters) -> tuple[Any, ...]
         if hunter is None:
             raise IllegalMove(f"there is no hunter with speed {s} (speeds are 1-60)")
         if hunter.colour is not player.colour:
-            raise IllegalMove(f"hunter {s} is a {hunter.colour.label} card; {player.name} plays {player.colour.label}")
+            raise IllegalMove(
+                f"hunter {s} is a {hunter.colour.label} card; {player.name} plays {player.colour.label}")
         if s in player.discard:
             raise IllegalMove(f"{player.name}'s hunter {s} is in the discard pile, not in the hand")
     if len(speeds) > player.hand:
@@ -96,7 +117,7 @@ def _play(state: State, player: Player, command: PlayHunters) -> tuple[Any, ...]
         parties = {p.colour: p.played for p in after.players}
         passed = tuple(c for c, s in parties.items() if not s)
         events.append(TurnOrderSet(hunt_order(parties), passed))
-        events.extend(_draw(after.player(c), 3, DrawReason.NO_HUNT) for c in passed)
+        events.extend(_draw(after.player(c), NO_TILE_DRAW, DrawReason.NO_HUNT) for c in passed)
     return _with_discards(state, events)
 
 
@@ -123,7 +144,8 @@ def _hunt(state: State, player: Player, command: Hunt) -> tuple[Any, ...]:
     events: list[Any] = [TileTaken(player.colour, command.zone, tile, hunters, injured=power < zone.safe)]
     if "B8" in state.goals and "B8" not in player.goals_met and len(player.taken) + 1 >= 3:
         after = evolve(state, events[0])
-        events.extend(_award(after, after.player(player.colour), ["B8"]))
+        taken = len(player.taken) + 1
+        events.extend(_award(after, after.player(player.colour), ["B8"], taken_this_turn=taken))
     return tuple(events)
 
 
@@ -152,17 +174,19 @@ def _paint(state: State, player: Player, command: Paint) -> tuple[Any, ...]:
         after = evolve(after, events[-1])
     grid_before, grid_after = painted(player.colour, player.cave), painted(player.colour, cave)
     objectives = [f"row {r}" for r in completed_rows(grid_after) if r not in completed_rows(grid_before)]
-    objectives += [f"column {c}" for c in completed_columns(grid_after) if c not in completed_columns(grid_before)]
+    objectives += [f"column {c}" for c in completed_columns(grid_after)
+                   if c not in completed_columns(grid_before)]
     objectives += ["legendary"] * (legendary_count(cave) - legendary_count(player.cave))
     objectives += [g for g in state.goals if g not in player.goals_met]
     events.extend(_award(after, after.player(player.colour), objectives))
     return _with_discards(state, events)
 
 
-def _award(state: State, player: Player, candidates: list[str]) -> list[Any]:
+def _award(state: State, player: Player, candidates: list[str], taken_this_turn: int = 0) -> list[Any]:
     """Totems for the objectives in ``candidates`` the player now meets (goal ids are tested; lines and
-    "legendary" are already known to be met), stopping when the player wins."""
-    view = CaveView.of(player.colour, player.cave, taken_this_turn=len(player.taken))
+    "legendary" are already known to be met), each cut to the totems left, stopping when the player wins.
+    ``taken_this_turn`` counts the tiles taken in the current hunt (0 while painting)."""
+    view = CaveView.of(player.colour, player.cave, taken_this_turn=taken_this_turn)
     events: list[Any] = []
     placed = player.totems
     for objective in candidates:

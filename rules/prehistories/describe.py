@@ -87,7 +87,8 @@ def _(event: CardsDrawn, state: State | None) -> str:
 def _(event: TileTaken, state: State | None) -> str:
     power = sum(HUNTERS[s].power for s in event.hunters)
     hurt = "with an injury" if event.injured else "without injury"
-    return f"{_name(state, event.colour)} hunts {TILES[event.tile].name} in zone {event.zone} (power {power}, {hurt})"
+    who, tile = _name(state, event.colour), TILES[event.tile].name
+    return f"{who} hunts {tile} in zone {event.zone} (power {power}, {hurt})"
 
 
 @_describe.register

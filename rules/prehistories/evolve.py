@@ -66,7 +66,8 @@ def _(event: ZonesFilled, state: State) -> State:
 @_apply.register
 def _(event: HuntersPlayed, state: State) -> State:
     p = state.player(event.colour)
-    return state.replace_player(replace(p, planned=True, played=event.speeds, hand=p.hand - len(event.speeds)))
+    return state.replace_player(
+        replace(p, planned=True, played=event.speeds, hand=p.hand - len(event.speeds)))
 
 
 @_apply.register

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
-from .cave import HUNTER, TOTEM, Placement, inside, neighbours, painted, ring
+from .cave import HUNTER, Placement, inside, neighbours, painted, ring
 from .data import CAVES, SIZE, Cell, Colour
 from .tiles import TILES, Animal, Stack
 
@@ -19,7 +19,8 @@ _STANDARD = frozenset(a.value for a in Animal if a is not Animal.LEGENDARY)
 
 @dataclass(frozen=True)
 class CaveView:
-    """What the goal tests look at: the colour, the tiles in order, the painted grid, tiles taken this turn."""
+    """What the goal tests look at: the colour, the tiles in order, the painted grid, and the tiles
+    taken in the current hunt (for B8)."""
 
     colour: Colour
     placements: tuple[Placement, ...]
@@ -32,7 +33,7 @@ class CaveView:
         return cls(colour, tuple(placements), painted(colour, placements), taken_this_turn)
 
     def all_painted(self, cells: Iterable[Cell]) -> bool:
-        """Whether every cell inside the cave among ``cells`` is painted (cells off the wall count as painted)."""
+        """Whether every cell of ``cells`` inside the cave is painted (cells off the wall count)."""
         return all(c in self.grid for c in cells if inside(c))
 
     def lines(self) -> Iterable[tuple[str, tuple[Cell, ...]]]:
@@ -54,7 +55,8 @@ class Goal:
 
 
 def _types_in(view: CaveView, cells: Iterable[Cell]) -> set[str]:
-    """Distinct animal types among ``cells``: the totem is one type, each Legendary its own, the Hunter none."""
+    """Distinct animal types among ``cells``: the totem is one type, each Legendary its own, the Hunter
+    none."""
     return {view.grid[c] for c in cells if c in view.grid and view.grid[c] != HUNTER}
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .cave import Placement, completed_columns, completed_rows, first_illegal, hand_prints_covered, legendary_count
-from .cave import painted
+from .cave import (
+    Placement, completed_columns, completed_rows, first_illegal, hand_prints_covered, legendary_count,
+    painted,
+)
 from .data import Colour
 from .goals import CaveView, goals_met
 

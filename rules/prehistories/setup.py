@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..errors import IllegalMove
-from .commands import StartGame, ZoneFill
+from .commands import PlayerSetup, StartGame, ZoneFill
 from .data import PLAYER_COUNTS, BoardSide, Colour
 from .goals import GOALS, card_of
 from .state import State
@@ -14,6 +14,10 @@ from .tiles import TILES
 def check_setup(command: StartGame) -> BoardSide:
     """The board side for ``command``'s players, or ``IllegalMove`` naming what is wrong with the setup."""
     players = command.players
+    if not all(isinstance(p, PlayerSetup) and isinstance(p.name, str) for p in players):
+        raise IllegalMove("each player needs a name and a colour")
+    if not all(isinstance(g, str) for g in command.goals):
+        raise IllegalMove("goal cards are given by their ids, such as \"A2\"")
     if len(players) not in PLAYER_COUNTS:
         raise IllegalMove(f"Prehistories is for 2-5 players, not {len(players)}")
     colours = [p.colour for p in players]
@@ -35,7 +39,8 @@ def check_setup(command: StartGame) -> BoardSide:
         raise IllegalMove(f"{len(players)} players use {cards} goal cards, not {len(goals)}")
     shared = [n for n, k in Counter(card_of(g) for g in goals).items() if k > 1]
     if shared:
-        raise IllegalMove(f"goal card {shared[0]} is used twice (A{shared[0]} and B{shared[0]} are its two sides)")
+        n = shared[0]
+        raise IllegalMove(f"goal card {n} is used twice (A{n} and B{n} are its two sides)")
     return side
 
 
@@ -59,8 +64,8 @@ def check_fill(state: State, fills: tuple[ZoneFill, ...]) -> None:
     seen: set[int] = set()
     left = dict(state.stacks)
     for fill in fills:
-        if not isinstance(fill, ZoneFill):
-            raise IllegalMove(f"expected zone fills, got {fill!r}")
+        if not isinstance(fill, ZoneFill) or type(fill.zone) is not int or type(fill.tile) is not int:
+            raise IllegalMove(f"a zone fill names a zone and a tile by number, not {fill!r}")
         if not 0 <= fill.zone < len(table):
             raise IllegalMove(f"there is no hunting zone {fill.zone} (zones are 0-{len(table) - 1})")
         if fill.zone in seen:
@@ -73,7 +78,8 @@ def check_fill(state: State, fills: tuple[ZoneFill, ...]) -> None:
             raise IllegalMove(f"there is no tile {fill.tile} (tiles are numbered 1-35)")
         stack = table[fill.zone].stack
         if kind.stack is not stack:
-            raise IllegalMove(f"zone {fill.zone} takes {stack.label} tiles; {kind.name} is a {kind.stack.label} tile")
+            raise IllegalMove(
+                f"zone {fill.zone} takes {stack.label} tiles; {kind.name} is a {kind.stack.label} tile")
         if left[fill.tile] <= 0:
             raise IllegalMove(f"no {kind.name} (tile {fill.tile}) is left in the {stack.label} stack")
         left[fill.tile] -= 1
@@ -84,4 +90,5 @@ def check_fill(state: State, fills: tuple[ZoneFill, ...]) -> None:
                           f"say which tile was drawn for it")
     extra = sorted(seen - set(required_fills(state)))
     if extra:
-        raise IllegalMove(f"zone {extra[0]} gets no tile this round (its stack is used up by the zones before it)")
+        raise IllegalMove(
+            f"zone {extra[0]} gets no tile this round (its stack is used up by the zones before it)")

@@ -28,7 +28,8 @@ class Phase(str, enum.Enum):
 
 @dataclass(frozen=True)
 class Award:
-    """Totems placed on one objective: ``"row 3"``, ``"column 0"``, ``"legendary"`` or a goal id (``"A2"``)."""
+    """Totems placed on one objective: ``"row 3"``, ``"column 0"``, ``"legendary"`` or a goal id
+    (``"A2"``)."""
 
     objective: str
     totems: int
@@ -113,11 +114,12 @@ class State:
         return None
 
     def left_in_stack(self, stack: Stack) -> dict[int, int]:
-        """Tile id -> copies still in ``stack`` (ids with none left are omitted); draw the next tile from these."""
+        """Tile id -> copies still in ``stack`` (ids with none left are omitted): what a random draw
+        for a zone of that stack picks from."""
         return {t: n for t, n in self.stacks if n > 0 and TILES[t].stack is stack}
 
     def first_to_meet(self, goal: str) -> Colour | None:
-        """The player who met goal card ``goal`` first, if anyone has (they placed the higher number of totems)."""
+        """The player who met goal ``goal`` first, if anyone has (they placed the higher number of totems)."""
         return dict(self.firsts).get(goal)
 
 

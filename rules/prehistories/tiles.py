@@ -59,11 +59,13 @@ _FAMILIES: tuple[tuple[str, Stack, int, dict[Animal, tuple[str, str]]], ...] = (
     ("1", Stack.SIZE_1, 5, {a: ("#", "#") for a in _ANIMALS}),
     ("2", Stack.SIZE_2, 5, {a: ("##", "#/#") for a in _ANIMALS}),
     ("3A", Stack.SIZE_3, 1, {
-        Animal.FISH: ("#./##", "##/#."), Animal.MAMMOTH: ("#./##", "##/#."), Animal.BUFFALO: ("#./##", "##/#."),
+        Animal.FISH: ("#./##", "##/#."), Animal.MAMMOTH: ("#./##", "##/#."),
+        Animal.BUFFALO: ("#./##", "##/#."),
         Animal.IBEX: ("#./##", "##/.#"), Animal.BOAR: ("#./##", "##/.#"),
     }),
     ("3B", Stack.SIZE_3, 1, {
-        Animal.FISH: (".#/##", "##/.#"), Animal.MAMMOTH: (".#/##", "##/.#"), Animal.BUFFALO: (".#/##", "##/.#"),
+        Animal.FISH: (".#/##", "##/.#"), Animal.MAMMOTH: (".#/##", "##/.#"),
+        Animal.BUFFALO: (".#/##", "##/.#"),
         Animal.IBEX: (".#/##", "##/#."), Animal.BOAR: (".#/##", "##/#."),
     }),
     ("4A", Stack.SIZE_4, 1, {
@@ -91,7 +93,8 @@ def _build() -> dict[int, TileKind]:
     for n in range(1, 6):
         tile_id = 30 + n
         square = _shape("##/##")
-        kinds[tile_id] = TileKind(tile_id, f"Legendary{n}", Animal.LEGENDARY, Stack.LEGENDARY, 1, (square, square))
+        kinds[tile_id] = TileKind(
+            tile_id, f"Legendary{n}", Animal.LEGENDARY, Stack.LEGENDARY, 1, (square, square))
     return kinds
 
 
