@@ -269,6 +269,7 @@ install_service() {
   if [ "$SIMULATE" = 1 ] || ! id "$SERVICE_USER" >/dev/null 2>&1; then
     as_root useradd --system --user-group --home-dir "$STATE_DIR" --no-create-home \
       --shell /usr/sbin/nologin --groups "$group_list" "$SERVICE_USER"
+    [ "$DRY" = 1 ] || say "created the user $SERVICE_USER (groups $group_list)"
   else
     local has lacking=()
     has=" $(id -nG "$SERVICE_USER") "
@@ -277,6 +278,7 @@ install_service() {
     done
     if [ ${#lacking[@]} -gt 0 ]; then
       as_root usermod --append --groups "$(IFS=,; echo "${lacking[*]}")" "$SERVICE_USER"
+      [ "$DRY" = 1 ] || say "added the user $SERVICE_USER to the groups ${lacking[*]}"
     fi
   fi
   if [ "$SIMULATE" = 1 ] || [ ! -d "$STATE_DIR/data" ] || [ ! -d "$STATE_DIR/kivy" ]; then

@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -250,6 +251,131 @@ def test_another_board_takes_the_desktop_path(checkout: Path, tmp_path: Path) ->
     out = dry_run(checkout, env={"CAIRN_MODEL_FILE": str(model)})
     assert "Raspberry Pi" not in out
     assert "/usr/bin/python3 -m venv .venv" in commands(out)
+
+
+# --- a real --service install, inside a private mount namespace ----------------------------------
+
+FAKE_SYSTEMCTL = """#!/bin/sh
+# systemctl for a machine without systemd: records each call, remembers enable/disable.
+echo "$*" >>"$CAIRN_TEST_STATE/systemctl.log"
+case "$1" in
+  is-enabled) [ -e "$CAIRN_TEST_STATE/enabled" ] ;;
+  is-active) exit 3 ;;
+  enable) touch "$CAIRN_TEST_STATE/enabled" ;;
+  disable) rm -f "$CAIRN_TEST_STATE/enabled" ;;
+esac
+"""
+
+SERVICE_SCENARIO = r"""
+set -euo pipefail
+t=$1 checkout=$2
+for d in etc var-lib run; do mkdir -p "$t/$d-up" "$t/$d-work"; done
+mount -t overlay overlay -o "lowerdir=/etc,upperdir=$t/etc-up,workdir=$t/etc-work" /etc
+mount -t overlay overlay -o "lowerdir=/var/lib,upperdir=$t/var-lib-up,workdir=$t/var-lib-work" /var/lib
+mount -t overlay overlay -o "lowerdir=/run,upperdir=$t/run-up,workdir=$t/run-work" /run
+mkdir -p /run/systemd/system
+for g in video render input gpio dialout; do getent group "$g" >/dev/null || groupadd --system "$g"; done
+export PATH="$t/bin:$PATH" CAIRN_TEST_STATE="$t"
+status=0
+"$checkout/setup.sh" --service >"$t/run1.out" 2>&1 || status=$?
+echo "$status" >"$t/run1.rc"
+[ "$status" = 0 ] || exit 0
+cp /etc/systemd/system/cairn.service "$t/unit"
+cp /var/lib/cairn/kivy/config.ini "$t/config.ini"
+stat -c '%U:%G %a' /var/lib/cairn /var/lib/cairn/kivy /var/lib/cairn/data /var/lib/cairn/kivy/config.ini >"$t/owners"
+getent passwd cairn >"$t/passwd"
+id -nG cairn >"$t/groups"
+echo "CAIRN_ARGS=--camera 0" >>/etc/default/cairn
+cp "$t/systemctl.log" "$t/systemctl1.log"
+: >"$t/systemctl.log"
+"$checkout/setup.sh" --service >"$t/run2.out" 2>&1
+cp /etc/default/cairn "$t/defaults"
+cp "$t/systemctl.log" "$t/systemctl2.log"
+"$checkout/setup.sh" --uninstall-service >"$t/run3.out" 2>&1
+test ! -e /etc/systemd/system/cairn.service && echo gone >"$t/unit-after"
+getent passwd cairn >"$t/passwd-after" || true
+test -d /var/lib/cairn/data && echo kept >"$t/data-after"
+gpasswd --delete cairn gpio >/dev/null
+"$checkout/setup.sh" --service >"$t/run4.out" 2>&1
+id -nG cairn >"$t/groups4"
+"""
+
+
+def traversable_by_others(path: Path) -> bool:
+    return all(os.stat(p).st_mode & 0o001 for p in [path, *path.parents])
+
+
+def test_service_installs_for_real_and_again_and_uninstalls(tmp_path: Path) -> None:
+    """./setup.sh --service for real, as root, with /etc, /var/lib and /run on private overlays
+    (nothing reaches this machine) and a recording systemctl (no systemd runs here)."""
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        pytest.skip("needs root and unshare for a private mount namespace")
+    probe = subprocess.run(["unshare", "--mount", "true"], capture_output=True, text=True)
+    if probe.returncode != 0:
+        pytest.skip(f"no private mount namespace here: {probe.stderr.strip()}")
+    venv = ROOT / ".venv"
+    if not (venv / ".cairn-requirements").exists():
+        pytest.fail("no .venv: run ./setup.sh")
+    # a checkout the service user can reach: a world-readable copy, its .venv the real one
+    base = Path(tempfile.mkdtemp(prefix="cairn-service-", dir="/tmp"))
+    try:
+        base.chmod(0o755)
+        checkout = base / "cairn"
+        checkout.mkdir(mode=0o755)
+        for name in ("setup.sh", "requirements.txt", "main.py"):
+            shutil.copy2(ROOT / name, checkout / name)
+        shutil.copytree(ROOT / "deploy", checkout / "deploy")
+        (checkout / ".venv").symlink_to(venv)
+        (tmp_path / "bin").mkdir()
+        (tmp_path / "bin" / "systemctl").write_text(FAKE_SYSTEMCTL)
+        (tmp_path / "bin" / "systemctl").chmod(0o755)
+        result = subprocess.run(["unshare", "--mount", "--propagation", "private", "bash", "-c", SERVICE_SCENARIO,
+                                 "scenario", str(tmp_path), str(checkout)],
+                                capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+        assert result.returncode == 0, result.stdout + result.stderr
+        out1 = (tmp_path / "run1.out").read_text()
+        if not traversable_by_others(venv.resolve()):
+            # the service user cannot reach this .venv: setup.sh must say so, clearly
+            assert (tmp_path / "run1.rc").read_text().strip() == "1"
+            assert "the user cairn cannot read" in out1
+            return
+        assert (tmp_path / "run1.rc").read_text().strip() == "0", out1
+    finally:
+        shutil.rmtree(base)
+
+    passwd = (tmp_path / "passwd").read_text().strip().split(":")
+    assert passwd[0] == "cairn" and passwd[2] != "0"
+    assert passwd[5:] == ["/var/lib/cairn", "/usr/sbin/nologin"]
+    assert set(GROUPS.split(",")) <= set((tmp_path / "groups").read_text().split())
+    assert (tmp_path / "owners").read_text().split("\n")[:4] == [
+        "cairn:cairn 750", "cairn:cairn 750", "cairn:cairn 750", "cairn:cairn 644"]
+    assert (tmp_path / "config.ini").read_text() == KIOSK_INI.read_text()
+    assert f"ExecStart={checkout}/.venv/bin/python {checkout}/main.py --fullscreen $CAIRN_ARGS" in (
+        tmp_path / "unit").read_text().splitlines()
+    assert "wrote /etc/systemd/system/cairn.service" in out1
+    calls = (tmp_path / "systemctl1.log").read_text().splitlines()
+    assert "daemon-reload" in calls and "enable cairn.service" in calls
+    # the second run: nothing to write, nothing to reload or enable, local settings kept
+    out2 = (tmp_path / "run2.out").read_text()
+    assert "wrote" not in out2
+    assert "keeping your /etc/default/cairn" in out2
+    assert (tmp_path / "defaults").read_text().endswith("CAIRN_ARGS=--camera 0\n")
+    calls = (tmp_path / "systemctl2.log").read_text().splitlines()
+    assert not any(c.startswith(("daemon-reload", "enable")) for c in calls), calls
+    # uninstall: the unit goes, the user and the games stay
+    assert (tmp_path / "unit-after").read_text().strip() == "gone"
+    assert (tmp_path / "passwd-after").read_text().startswith("cairn:")
+    assert (tmp_path / "data-after").read_text().strip() == "kept"
+    log = (tmp_path / "systemctl.log").read_text().splitlines()
+    assert "disable --now cairn.service" in log
+    # installing again for the existing user puts back a group it lost, and the unit
+    out4 = (tmp_path / "run4.out").read_text()
+    assert "added the user cairn to the groups gpio" in out4
+    assert "wrote /etc/systemd/system/cairn.service" in out4
+    assert "gpio" in (tmp_path / "groups4").read_text().split()
+    # and none of it reached this machine
+    assert subprocess.run(["getent", "passwd", "cairn"], capture_output=True).returncode != 0
+    assert not Path(UNIT).exists()
 
 
 # --- the unit file and the Kivy configurations ------------------------------------------------------------
