@@ -175,3 +175,15 @@ def test_painting_b8_third_tile_in_one_hunt_can_win_during_the_hunt() -> None:
     events = table.do(Hunt(Y, 2, (1, 16)))
     assert awards(events) == [(Y, "B8", 1, True)] and events[-1] == GameWon(Y)
     assert refused(table, EndHunt(Y)) == "the game is over: Ann won"
+
+
+def test_painting_history_gives_each_totem_its_reason() -> None:
+    table = painting({"cave": tuple(cave_from(Y, Y_NEAR_B7)), "taken": (7,)})
+    before = table.state
+    events = table.do(Paint(Y, 7, 0, 6, 6))
+    lines = [RULES.describe(before, e) for e in events]
+    assert lines == [
+        "Ann paints Mammoth1 (tile 7), side 0 at row 6, column 6",
+        "Ann +1 totem: completed row 6",
+        "Ann +3 totems: goal B7 (Paint all four corners), first to do it",
+    ]

@@ -276,3 +276,19 @@ def test_round_commands_with_the_wrong_kind_of_value_are_refused_not_crashed() -
     assert refused(Table(), StartGame(("Ann", "Bao"), GOALS4)) == "each player needs a name and a colour"
     assert refused(Table(), StartGame((PlayerSetup("Ann", "yellow"), PlayerSetup("Bao", B)), GOALS4)) == (
         "'yellow' is not a colour (yellow, blue, red, green or white)")
+
+
+def test_round_history_keeps_plans_secret_until_the_reveal() -> None:
+    table = started(Y, B, R)
+    (chosen,) = table.do(PlayHunters(Y, (1, 10)))
+    assert RULES.describe(None, chosen) == "Yellow has chosen hunters (face down)"
+    before = table.state
+    table.do(PlayHunters(B, (52,)))
+    after_bao = table.state
+    events = table.do(PlayHunters(R, ()))
+    assert RULES.describe(after_bao, events[0]) == "Chen has chosen hunters (face down)"
+    revealed = RULES.fold(events[:1], after_bao)
+    assert RULES.describe(revealed, events[1]) == (
+        "Order of play: Bao 1 (fastest 52) → Ann 12 (fastest 10); Chen skips the hunt")
+    assert RULES.describe(revealed, events[2]) == "Chen draws 3 cards (took no tile)"
+    assert before.player(Y).played == (1, 10)

@@ -59,15 +59,22 @@ def _(event: ZonesFilled, state: State | None) -> str:
 
 @_describe.register
 def _(event: HuntersPlayed, state: State | None) -> str:
-    if not event.speeds:
-        return f"{_name(state, event.colour)} plays no hunter"
-    power = sum(HUNTERS[s].power for s in event.speeds)
-    return f"{_name(state, event.colour)} plays {len(event.speeds)} hunters worth {power}"
+    # planning is secret until everyone has chosen: the line says nothing about the cards
+    return f"{_name(state, event.colour)} has chosen hunters (face down)"
+
+
+def _party(state: State | None, colour: Any) -> str:
+    """A revealed party: "Ann 17 (fastest 15)"."""
+    if state is None:
+        return colour.label
+    speeds = state.player(colour).played
+    power = sum(HUNTERS[s].power for s in speeds)
+    return f"{_name(state, colour)} {power} (fastest {max(speeds)})"
 
 
 @_describe.register
 def _(event: TurnOrderSet, state: State | None) -> str:
-    order = " → ".join(_name(state, c) for c in event.order) or "nobody hunts"
+    order = " → ".join(_party(state, c) for c in event.order) or "nobody hunts"
     verb = "skips" if len(event.passed) == 1 else "skip"
     passed = f"; {', '.join(_name(state, c) for c in event.passed)} {verb} the hunt" if event.passed else ""
     return f"Order of play: {order}{passed}"
