@@ -142,6 +142,17 @@ def test_dry_run_on_a_fresh_checkout_shows_venv_and_pip(checkout: Path) -> None:
     assert not any(c.startswith(("useradd", "systemctl")) for c in cmds)
 
 
+def test_dry_run_recreates_a_broken_venv(checkout: Path) -> None:
+    python = checkout / ".venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.symlink_to("/nonexistent/python3.11")  # e.g. a checkout copied from another machine
+    (checkout / ".venv" / ".cairn-requirements").write_text("stale\n")
+    cmds = commands(out := dry_run(checkout))
+    assert "recreating .venv (broken: .venv/bin/python does not run)" in out
+    assert cmds[:3] == ["rm -rf .venv", "/usr/bin/python3 -m venv .venv",
+                        ".venv/bin/python -m pip install -q --disable-pip-version-check -r requirements.txt"]
+
+
 def test_dry_run_lists_the_apt_install_for_missing_packages(checkout: Path, tmp_path: Path) -> None:
     fake_bin = tmp_path / "bin"
     fake_bin.mkdir()
