@@ -109,7 +109,8 @@ def main() -> int:
     cv2.setNumThreads(1)
     frames, rests = record(a.throws, a.dice, a.seed)
     ms = frame_cost(frames)
-    print(f"frame      {len(ms)} frames 640x480, 1 thread, best of 3 passes: median {statistics.median(ms):.2f} ms  "
+    print(f"frame      {len(ms)} frames 640x480, 1 thread, best of 3 passes: "
+          f"median {statistics.median(ms):.2f} ms  "
           f"p90 {percentile(ms, 0.9):.2f} ms  max {max(ms):.2f} ms  (budget 5 ms)")
     on_frame = lambda t: None
     if a.reader == "real":

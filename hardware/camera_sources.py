@@ -164,7 +164,8 @@ class Picamera2Source:
         try:
             cam = module.Picamera2()  # type: ignore[attr-defined]
         except Exception as exc:  # IndexError / RuntimeError when libcamera sees no camera
-            raise DeviceUnavailable(f"no Raspberry Pi camera connected ({exc or type(exc).__name__})") from exc
+            why = str(exc) or type(exc).__name__
+            raise DeviceUnavailable(f"no Raspberry Pi camera connected ({why})") from exc
         try:
             cam.configure(cam.create_preview_configuration(main={"format": "RGB888", "size": size}))
             cam.start()

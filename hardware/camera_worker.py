@@ -77,11 +77,13 @@ class CameraWorker:
     :param lost_after: seconds without a picture after which a camera counts as gone.
     """
 
-    def __init__(self, spec: str | CameraSpec, *, opener: Callable[[str | CameraSpec], FrameSource] = open_source,
+    def __init__(self, spec: str | CameraSpec, *,
+                 opener: Callable[[str | CameraSpec], FrameSource] = open_source,
                  on_status: Callable[[CameraStatus], object] | None = None,
-                 on_frame: Callable[[Shot], object] | None = None, clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], object] | None = None, first_retry: float = 0.25,
-                 max_retry: float = 5.0, lost_after: float = 2.0) -> None:
+                 on_frame: Callable[[Shot], object] | None = None,
+                 clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], object] | None = None,
+                 first_retry: float = 0.25, max_retry: float = 5.0, lost_after: float = 2.0) -> None:
         self.spec = spec
         self._opener = opener
         self._on_status = on_status

@@ -146,7 +146,8 @@ class DemoDice:
         """The dice as they lie (or will lie) after the last throw, in throw order."""
         out = []
         for value, flight, (name, _, _) in zip(self.values, self._flights, self._colours):
-            half = self.side / 2 * (abs(math.cos(math.radians(flight.angle))) + abs(math.sin(math.radians(flight.angle))))
+            a = math.radians(flight.angle)
+            half = self.side / 2 * (abs(math.cos(a)) + abs(math.sin(a)))  # half the rotated square's extent
             x, y = flight.rest
             box = (int(round(x - half)), int(round(y - half)), int(round(2 * half)), int(round(2 * half)))
             out.append(DemoDie(value, box, name))
@@ -164,7 +165,8 @@ class DemoDice:
         if self.noise > 0:
             if not self._noise:
                 noise_rng = np.random.default_rng(self._noise_seed)
-                self._noise = [noise_rng.normal(0, self.noise, frame.shape).astype(np.int16) for _ in range(4)]
+                self._noise = [noise_rng.normal(0, self.noise, frame.shape).astype(np.int16)
+                               for _ in range(4)]
             self._frames += 1
             noisy = frame.astype(np.int16) + self._noise[self._frames % len(self._noise)]
             frame = np.clip(noisy, 0, 255).astype(np.uint8)
@@ -210,7 +212,8 @@ class DemoDice:
 
     def _throw(self, rest: tuple[float, float]) -> _Flight:
         w, h = self.size
-        start = (float(rest[0] + self.rng.uniform(-0.3, 0.3) * w), float(h + self.side * self.rng.uniform(0.2, 0.8)))
+        start = (float(rest[0] + self.rng.uniform(-0.3, 0.3) * w),
+                 float(h + self.side * self.rng.uniform(0.2, 0.8)))
         duration = self.roll_seconds * float(self.rng.uniform(0.75, 1.0))
         faces = tuple(int(v) for v in self.rng.integers(1, 7, int(duration / FACE_STEP) + 1))
         return _Flight(start, rest, float(self.rng.uniform(0, 90)), float(self.rng.uniform(-720, 720)),
@@ -235,7 +238,8 @@ class DemoDice:
         patch, alpha = self._face(face, i)
         scale = 1.0 + 0.3 * height
         shadow_shift = self.side * (0.06 + 0.5 * height)
-        shadow = _warp(alpha, centre[0] + shadow_shift, centre[1] + shadow_shift * 0.8, angle, scale, frame.shape)
+        shadow_at = (centre[0] + shadow_shift, centre[1] + shadow_shift * 0.8)
+        shadow = _warp(alpha, *shadow_at, angle, scale, frame.shape)
         if shadow is not None:
             (x0, y0, x1, y1), a = shadow
             blur = max(3, int(self.side * (0.15 + 0.4 * height)) | 1)
@@ -259,7 +263,8 @@ class DemoDice:
         return self._cache[key]
 
 
-def _die_patch(face: int, side: int, body: tuple[int, int, int], pip: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
+def _die_patch(face: int, side: int, body: tuple[int, int, int],
+               pip: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
     """A float32 BGR picture of one die face seen from above, and its alpha mask, on a square patch."""
     ss = 4  # draw 4× larger, then shrink: smooth edges and round pips
     n = int(side * 1.5) * ss
@@ -280,7 +285,8 @@ def _die_patch(face: int, side: int, body: tuple[int, int, int], pip: tuple[int,
     for px, py in PIPS[face]:
         centre = (int(c + px * PIP_STEP * s), int(c + py * PIP_STEP * s))
         r = int(PIP_RADIUS * s)
-        cv2.circle(img, centre, r, tuple(float(v) * 0.8 + float(b) * 0.2 for v, b in zip(pip, body)), -1, cv2.LINE_AA)
+        rim = tuple(float(v) * 0.8 + float(b) * 0.2 for v, b in zip(pip, body))  # the pip's sloped edge
+        cv2.circle(img, centre, r, rim, -1, cv2.LINE_AA)
         cv2.circle(img, centre, int(r * 0.85), tuple(float(v) for v in pip), -1, cv2.LINE_AA)
     small = (n // ss, n // ss)
     img = cv2.resize(img, small, interpolation=cv2.INTER_AREA)
@@ -325,7 +331,8 @@ def _table(kind: str, size: tuple[int, int], rng: np.random.Generator) -> np.nda
     fine = rng.normal(0, 1, (h, w)).astype(np.float32)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     if kind == "wood":
-        warp = cv2.resize(rng.normal(0, 1, (h // 60 + 2, 6)).astype(np.float32), (w, h), interpolation=cv2.INTER_CUBIC)
+        warp = cv2.resize(rng.normal(0, 1, (h // 60 + 2, 6)).astype(np.float32), (w, h),
+                          interpolation=cv2.INTER_CUBIC)
         grain = np.sin(yy / h * 80 + warp * 1.2 + blotch * 0.3) * (0.7 + 0.3 * np.sin(yy / h * 9 + warp))
         shade = 1 + 0.10 * grain + 0.04 * blotch + 0.03 * cv2.GaussianBlur(fine, (1, 9), 0)
         base = np.array((70, 115, 160), np.float32)

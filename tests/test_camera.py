@@ -60,15 +60,15 @@ def test_parse_spec_kinds(folder, tmp_path):
 
 def test_parse_spec_refuses_nonsense_clearly(folder):
     cases = {
-        "": "empty camera spec; use auto, none, demo (or demo:5 for 5 dice), picamera2, a camera index like 0, "
-            "a device like /dev/video2, a folder of images, an image file or a video file",
+        "": "empty camera spec; use auto, none, demo (or demo:5 for 5 dice), picamera2, a camera index "
+            "like 0, a device like /dev/video2, a folder of images, an image file or a video file",
         "demo:0": "camera spec 'demo:0': the demo throws 1 to 12 dice, e.g. demo:5",
         "demo:x": "camera spec 'demo:x': the demo throws 1 to 12 dice, e.g. demo:5",
         "-1": "camera index -1 is out of range (0 to 63)",
         "99": "camera index 99 is out of range (0 to 63)",
-        "webcam": "camera spec 'webcam': no such file or folder; use auto, none, demo (or demo:5 for 5 dice), "
-                  "picamera2, a camera index like 0, a device like /dev/video2, a folder of images, an image "
-                  "file or a video file",
+        "webcam": "camera spec 'webcam': no such file or folder; use auto, none, demo (or demo:5 for 5 "
+                  "dice), picamera2, a camera index like 0, a device like /dev/video2, a folder of images, "
+                  "an image file or a video file",
     }
     for spec, message in cases.items():
         with pytest.raises(BadSpec) as exc:
@@ -264,9 +264,9 @@ def test_no_camera_found_falls_back_to_the_demo_only_for_auto(monkeypatch):
     demo = open_or_demo("auto", list_devices=lambda: [], **kwargs)
     assert isinstance(demo, DemoDice)
     assert demo.description.startswith("demo dice (3 synthetic dice on a ")
-    assert demo.description.endswith(": no camera found (Pi camera: " + "picamera2 is not installed (on Raspberry "
-                                     "Pi OS: sudo apt install python3-picamera2, with a venv made with "
-                                     "--system-site-packages); no USB camera (/dev/video*))")
+    assert demo.description.endswith(": no camera found (Pi camera: picamera2 is not installed (on "
+                                     "Raspberry Pi OS: sudo apt install python3-picamera2, with a venv "
+                                     "made with --system-site-packages); no USB camera (/dev/video*))")
     usb = open_or_demo("auto", list_devices=lambda: ["/dev/video0"], **kwargs)
     assert usb.description == "USB camera /dev/video0"
     with pytest.raises(DeviceUnavailable):

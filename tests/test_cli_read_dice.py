@@ -45,7 +45,8 @@ def small_dataset(tmp_path, names=PHOTOS):
     sub = tmp_path / "dataset"
     sub.mkdir()
     rows = (root / "ground_truth.csv").read_text().splitlines()
-    (sub / "ground_truth.csv").write_text("\n".join([rows[0]] + [r for r in rows if r.split(",")[0] in names]) + "\n")
+    kept = [r for r in rows if r.split(",")[0] in names]
+    (sub / "ground_truth.csv").write_text("\n".join([rows[0], *kept]) + "\n")
     (sub / "images").symlink_to(root / "images")
     (sub / "labels").symlink_to(root / "labels")
     return sub
@@ -148,7 +149,8 @@ def test_read_dice_command_usage_errors_are_one_line(tmp_path):
 # -- the command's logic with a stand-in reader -------------------------------------------------------
 
 def test_json_lines_round_trip_through_the_scorer(photos, tmp_path, capsys):
-    status = cli.run(args(str(photos), str(tmp_path / "missing.jpg"), json_lines=True), read=labelled_reader())
+    status = cli.run(args(str(photos), str(tmp_path / "missing.jpg"), json_lines=True),
+                     read=labelled_reader())
     assert status == 1
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [os.path.basename(line["image"]) for line in lines] == [*PHOTOS, "corrupt.jpg", "missing.jpg"]

@@ -1,4 +1,4 @@
-"""The demo camera: deterministic, tumbles then rests, draws the faces it claims, works with settle detection."""
+"""The demo camera: deterministic, tumbles then rests, draws the faces it claims, feeds settle detection."""
 from __future__ import annotations
 
 import math

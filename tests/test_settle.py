@@ -118,7 +118,8 @@ ROLL_B = [(3, 420, 120), (5, 150, 300)]  # the same values again, elsewhere on t
 def test_settle_one_report_within_0_3_s_of_rest():
     scene, rec = Scene(), Recorder()
     det = SettleDetector(read=rec)
-    frames = list(rest(scene, [], 0.0, 0.5)) + list(throw(scene, ROLL_A, 0.5)) + list(rest(scene, ROLL_A, 1.3, 2.0))
+    frames = list(rest(scene, [], 0.0, 0.5)) + list(throw(scene, ROLL_A, 0.5))
+    frames += list(rest(scene, ROLL_A, 1.3, 2.0))
     results = run(det, frames, rec)
     rest_t = next(t for t, label, _, _ in results if label == "rest")
     got = reports(results)
@@ -223,7 +224,8 @@ def test_settle_hand_lays_dice_down_reported_after_the_hand_has_gone():
 def test_settle_a_hand_over_an_empty_table_reports_nothing():
     scene = Scene()
     det = SettleDetector(read=square_reader)
-    frames = list(rest(scene, [], 0.0, 0.5)) + list(hand_pass(scene, [], 0.5)) + list(rest(scene, [], 1.2, 1.0))
+    frames = list(rest(scene, [], 0.0, 0.5)) + list(hand_pass(scene, [], 0.5))
+    frames += list(rest(scene, [], 1.2, 1.0))
     results = run(det, frames)
     assert reports(results) == []
     assert results[-1][3] == "idle"

@@ -43,7 +43,8 @@ def annotate(image: np.ndarray, dice: Sequence[Die], *, sure_colour: tuple[int, 
         size = max(8, min(bw, bh))
         thick = max(1, round(size / 16))
         pad = thick
-        cv2.rectangle(out, (x - pad, y - pad), (x + bw - 1 + pad, y + bh - 1 + pad), colour, thick, cv2.LINE_8)
+        corner, far = (x - pad, y - pad), (x + bw - 1 + pad, y + bh - 1 + pad)
+        cv2.rectangle(out, corner, far, colour, thick, cv2.LINE_8)
         _draw_label(out, label(die), (x - pad, y - pad), size, colour, (w, h))
     return out
 

@@ -226,8 +226,8 @@ class SettleDetector:
         return self._settle(frame, small, t)
 
     def _moved(self, small: np.ndarray) -> None:
-        hand = self.last_change >= self.hand_fraction or (
-            self._rest is not None and changed_fraction(self._rest, small, self.threshold) >= self.hand_fraction)
+        against_rest = 0.0 if self._rest is None else changed_fraction(self._rest, small, self.threshold)
+        hand = max(self.last_change, against_rest) >= self.hand_fraction
         self._status = "hand" if hand else "moving"
         self._armed = True
         self._still_since = None

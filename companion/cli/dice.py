@@ -32,6 +32,9 @@ from vision.die import Die
 
 Reader = Callable[[np.ndarray], Sequence[Die]]
 
+#: Extensions an annotated copy keeps; other images are written as PNG.
+WRITABLE = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
+
 
 @dataclass(frozen=True)
 class Result:
@@ -46,8 +49,8 @@ class Result:
         """The scorer's line: image, dice (value, box, confidence), ms; or image and error."""
         if self.error is not None:
             return {"image": self.image, "error": self.error}
-        dice = [{"value": d.value, "box": [int(v) for v in d.box], "confidence": round(float(d.confidence), 4)}
-                for d in self.dice]
+        dice = [{"value": d.value, "box": [int(v) for v in d.box],
+                 "confidence": round(float(d.confidence), 4)} for d in self.dice]
         return {"image": self.image, "dice": dice, "ms": self.ms}
 
     def as_text(self) -> str:
@@ -66,8 +69,10 @@ class Result:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """PATH..., --json and --annotate DIR."""
     parser.add_argument("paths", nargs="+", metavar="PATH", help="image files or folders of images")
-    parser.add_argument("--json", action="store_true", help="one JSON object per image (dice_score.py format)")
-    parser.add_argument("--annotate", metavar="DIR", help="also write each image with the dice drawn on it to DIR")
+    parser.add_argument("--json", action="store_true",
+                        help="one JSON object per image (dice_score.py format)")
+    parser.add_argument("--annotate", metavar="DIR",
+                        help="also write each image with the dice drawn on it to DIR")
 
 
 def run(args: argparse.Namespace, read: Reader | None = None) -> int:
@@ -148,7 +153,7 @@ def _write_annotated(image: np.ndarray, image_path: str, dice: Sequence[Die], ou
     """Write the annotated copy as DIR/<name> (a number added when two inputs share a name); an error
     message when it cannot be written."""
     stem, ext = os.path.splitext(os.path.basename(image_path))
-    ext = ext.lower() if ext.lower() in (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff") else ".png"
+    ext = ext.lower() if ext.lower() in WRITABLE else ".png"
     name, n = f"{stem}{ext}", 1
     while name in written:
         n += 1
