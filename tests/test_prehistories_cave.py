@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from rules.prehistories.cave import (
-    Placement, check_placement, connected_cells, first_illegal, hand_prints_covered, legal_placements,
+    Placement, check_placement, connected_cells, first_illegal, hand_prints_covered, legal_placements, owners,
 )
 from rules.prehistories.data import CAVES, HUNTERS, Colour, deck, layout_grid
 from rules.prehistories.report import check_cave
@@ -199,3 +199,8 @@ def test_cave_first_illegal_names_the_position_and_the_rule() -> None:
     report = check_cave(Y, ["A7"], tiles)
     assert not report.valid and report.error_index == 2
     assert report.error.startswith("tile 3 of 3 (tiles[2]): Fish1 (tile 1), side 0 at row 5, column 5")
+
+
+def test_cave_owners_says_which_tile_covers_each_cell() -> None:
+    tiles = [Placement(FISH2, 1, 0, 0), Placement(BUFFALO4B, 0, 0, 1)]
+    assert owners(tiles) == {(0, 0): 0, (1, 0): 0, (0, 1): 1, (0, 2): 1, (0, 3): 1, (1, 2): 1}

@@ -67,6 +67,11 @@ def painted(colour: Colour, placements: Iterable[Placement]) -> dict[Cell, str]:
     return grid
 
 
+def owners(placements: Iterable[Placement]) -> dict[Cell, int]:
+    """Covered cell -> position (0-based) of the placement covering it, so a screen can outline each tile."""
+    return {cell: i for i, p in enumerate(placements) for cell in p.cells}
+
+
 def connected_cells(colour: Colour, placements: Sequence[Placement]) -> frozenset[Cell]:
     """Free cells a new tile may touch to be connected to the painting.
 
