@@ -262,7 +262,8 @@ def draw_camera_mount() -> np.ndarray:
     fov = np.array([(cam_x, cam_y + 10), (view_l, table_y - 10), (view_r, table_y - 10)], np.int32)
     overlay = img.copy()
     cv2.fillPoly(overlay, [fov], (255, 220, 170), cv2.LINE_AA)
-    img[:] = cv2.addWeighted(overlay, 0.45, img, 0.55, 0)
+    # blend in integers, so that every machine draws the same pixels
+    img[:] = ((overlay.astype(np.uint16) * 45 + img.astype(np.uint16) * 55 + 50) // 100).astype(np.uint8)
     cv2.line(img, (cam_x, cam_y + 10), (view_l, table_y - 10), (200, 120, 40), 2, cv2.LINE_AA)
     cv2.line(img, (cam_x, cam_y + 10), (view_r, table_y - 10), (200, 120, 40), 2, cv2.LINE_AA)
     text(img, "what the camera sees:", (cam_x + 55, cam_y + 26), 0.55, (200, 120, 40), 1, BOLD)
