@@ -61,6 +61,11 @@ def run(args: argparse.Namespace) -> int:
     """Start the app: Home screen, or the scripted screenshot tour with ``--screenshot``."""
     if getattr(args, "data_dir", None):
         os.environ["CAIRN_DATA_DIR"] = str(Path(args.data_dir).expanduser())
+    elif args.screenshot:
+        import tempfile
+
+        # the demo game goes into a fresh folder, never among the user's own games
+        os.environ["CAIRN_DATA_DIR"] = tempfile.mkdtemp(prefix="cairn-demo-")
     if args.lang and args.lang not in LANGS:
         raise UsageError(f"--lang must be one of {', '.join(LANGS)}, not {args.lang!r}")
     size = parse_size(args.size)

@@ -128,7 +128,8 @@ class CairnApp(App):
         if self.options.screenshot_dir is not None:
             from companion.ui.demo import ScreenshotTour
 
-            ScreenshotTour(self, self.options.screenshot_dir).start()
+            self.tour = ScreenshotTour(self, self.options.screenshot_dir)  # the clock only keeps weak refs
+            self.tour.start()
 
     def on_stop(self) -> None:
         if self.bridge is not None:
@@ -246,11 +247,18 @@ class CairnApp(App):
     def _on_key_down(self, window: Any, key: int, scancode: int, codepoint: str | None, modifiers: list[str]) -> bool:
         from companion.ui.keys import press_for_key
 
-        press = press_for_key(key, codepoint, modifiers)
+        if self._typing():
+            return False
+        press = press_for_key(key, modifiers)
         if press is None:
             return False
         self.handle_press(press)
         return True
+
+    def _typing(self) -> bool:
+        from kivy.uix.textinput import TextInput
+
+        return any(isinstance(w, TextInput) and w.focus for w in self.root.walk()) if self.root else False
 
     def handle_press(self, press: Press) -> None:
         """A button or key on the UI thread: NEXT / BACK / undo / READ go to the current screen."""
@@ -262,11 +270,11 @@ class CairnApp(App):
         if handler is not None:
             handler()
 
-    def handle_roll(self, roll: DiceRoll) -> None:
+    def handle_roll(self, roll: DiceRoll, uncertain: int = 0) -> None:
         """An e-dice or camera roll on the UI thread: the dice screen takes it if it is open."""
         handler = getattr(self.sm.current_screen, "on_roll", None)
         if handler is not None:
-            handler(roll)
+            handler(roll, uncertain)
 
     # -- settings ------------------------------------------------------------------------------
     def save_settings(self, new: settings_mod.Settings) -> bool:

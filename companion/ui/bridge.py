@@ -30,17 +30,22 @@ class HardwareBridge:
         self.camera: Any = None
         self.status: dict[str, str] = {}
         self._notes: list[str] = []
+        self.reader: Any = None
 
     # -- life cycle --------------------------------------------------------------------------------
     def start(self) -> None:
         """Start buttons, e-dice and camera; never raises (a failure becomes a status line)."""
         self._start_buttons()
         self._start_edice()
+        self._start_camera()
         if self._notes:
             self.app.show_banner("  ".join(self._notes), "info", seconds=5)
 
     def stop(self) -> None:
         """Stop every adapter (idempotent)."""
+        if getattr(self, "reader", None) is not None:
+            self.reader.stop()
+            self.reader = None
         for name in ("buttons", "edice", "camera"):
             part = getattr(self, name)
             setattr(self, name, None)
@@ -67,11 +72,10 @@ class HardwareBridge:
 
     def on_state(self, state: Any) -> None:
         """The game changed (UI thread): nothing to do for the adapters yet beyond LED hints."""
-        if self.buttons is not None and hasattr(self.buttons, "set_led"):
-            try:
-                self.buttons.set_led("on" if state is not None else "off")
-            except Exception as exc:
-                log.debug("LED: %s", exc)
+        if self.buttons is not None:
+            from hardware.buttons import LedMode
+
+            self.buttons.set_led(LedMode.WAITING if state is not None else LedMode.OFF)
 
     # -- buttons -------------------------------------------------------------------------------------
     def _start_buttons(self) -> None:
@@ -79,12 +83,14 @@ class HardwareBridge:
             self._set_status("gpio", _("GPIO buttons off"))
             return
         try:
-            from hardware import buttons as buttons_mod
+            from hardware.buttons import ButtonPins, open_buttons
 
-            self.buttons = buttons_mod.open_buttons(pins=dict(self.settings.pins), on_press=self._press_from_thread)
-        except Exception as exc:  # no GPIO on this machine: say it once, keys and touch still work
-            log.info("GPIO buttons unavailable: %s", exc)
+            pins = ButtonPins(**self.settings.pins)
+            self.buttons = open_buttons(self._press_from_thread, pins=pins, report=log.info)
+        except Exception as exc:  # a bad pin setup: say so, keys and touch still work
+            log.warning("GPIO buttons: %s", exc)
             self.buttons = None
+        if self.buttons is None:
             self._set_status("gpio", _("No GPIO buttons: use touch or the keys"))
             self._notes.append(_("No GPIO buttons found: use touch or the keys."))
             return
@@ -115,6 +121,32 @@ class HardwareBridge:
     def _edice_status_from_thread(self, status: Any) -> None:
         text = getattr(status, "text", str(status))
         Clock.schedule_once(lambda dt: self._set_status("edice", text), 0)
+
+    # -- camera ----------------------------------------------------------------------------------------
+    def _start_camera(self) -> None:
+        spec = self.options.camera or self.settings.camera or "auto"
+        if spec == "none":
+            self._set_status("camera", _("No camera: enter dice by touch"))
+            return
+        from companion.ui.dice_reader import DiceReaderThread
+        from hardware.camera_worker import CameraWorker
+
+        self.camera = CameraWorker(spec, on_status=self._camera_status_from_thread)
+        self.camera.start()
+        self.reader = DiceReaderThread(self.camera, on_settled=self._settled_from_thread)
+        self.reader.start()
+
+    def _camera_status_from_thread(self, status: Any) -> None:
+        Clock.schedule_once(lambda dt: self._set_status("camera", tr("Camera: {status}", status=str(status))), 0)
+
+    def _settled_from_thread(self, values: tuple[int, ...], uncertain: int) -> None:
+        roll = DiceRoll(tuple(values), "camera")
+        Clock.schedule_once(lambda dt: self.app.handle_roll(roll, uncertain), 0)
+
+    def read_now(self, active: bool) -> None:
+        """Let the reader look at the camera (``True`` while a dice screen is open)."""
+        if getattr(self, "reader", None) is not None:
+            self.reader.active = active
 
     # -- status --------------------------------------------------------------------------------------
     def _set_status(self, part: str, text: str) -> None:

@@ -43,6 +43,7 @@ def extract_face(collection: Path, face: int, target: Path) -> Path:
         return target
     from fontTools.ttLib import TTFont
 
+    logging.getLogger("fontTools").setLevel(logging.WARNING)
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_suffix(f".{os.getpid()}.tmp")
     font = TTFont(str(collection), fontNumber=face, lazy=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, Line, Quad, Rectangle, RoundedRectangle, Triangle
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.widget import Widget
@@ -31,8 +32,9 @@ class Icon(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.bind(pos=self._redraw, size=self._redraw, kind=self._redraw, value=self._redraw, tint=self._redraw)
-        self._redraw()
+        self._trigger = Clock.create_trigger(self._redraw, -1)
+        self.bind(pos=self._trigger, size=self._trigger, kind=self._trigger, value=self._trigger, tint=self._trigger)
+        self._trigger()
 
     def _redraw(self, *args: Any) -> None:
         self.canvas.clear()

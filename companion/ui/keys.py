@@ -1,38 +1,25 @@
 """Keyboard shortcuts: Space/Enter = NEXT, Backspace = BACK, Ctrl+Z = undo, R = READ.
 
-Uses ``hardware.buttons.key_to_press`` when that adapter is installed, so the GPIO buttons and the
-keyboard share one mapping; the same mapping is kept here for machines without it.
+The mapping itself is ``hardware.buttons.key_to_press`` (shared with the GPIO buttons); this module
+only turns Kivy's key codes into the key names it takes.
 """
 from __future__ import annotations
 
+from hardware.buttons import key_to_press
 from hardware.inputs import Press
 
-# Kivy key codes
-_ENTER, _KP_ENTER, _SPACE, _BACKSPACE = 13, 271, 32, 8
+
+def key_name(key: int) -> str:
+    """Kivy's name for a key code (``32`` -> ``"spacebar"``); ``""`` for an unknown code."""
+    from kivy.core.window import Keyboard
+
+    for name, code in Keyboard.keycodes.items():
+        if code == key:
+            return name
+    return chr(key) if 32 < key < 127 else ""
 
 
-def press_for_key(key: int, codepoint: str | None, modifiers: list[str] | tuple[str, ...]) -> Press | None:
+def press_for_key(key: int, modifiers: list[str] | tuple[str, ...]) -> Press | None:
     """The button a key stands for, or None for any other key."""
-    try:
-        from hardware.buttons import key_to_press
-    except ImportError:
-        key_to_press = None
-    if key_to_press is not None:
-        try:
-            press = key_to_press(key, list(modifiers))
-        except (TypeError, ValueError):
-            press = None
-        if press is not None:
-            return press
-    mods = set(modifiers)
-    if key == ord("z") and ("ctrl" in mods or "meta" in mods):
-        return Press("undo")
-    if mods & {"ctrl", "alt", "meta"}:
-        return None
-    if key in (_ENTER, _KP_ENTER, _SPACE):
-        return Press("next")
-    if key == _BACKSPACE:
-        return Press("back")
-    if key == ord("r"):
-        return Press("read")
-    return None
+    name = key_name(key)
+    return key_to_press(name, modifiers) if name else None

@@ -1,0 +1,85 @@
+"""Reads the dice off the UI thread: a thread that feeds the camera's latest frames to a SettleDetector.
+
+It only works while ``active`` is set (a dice screen is open), and it reports each settled roll once
+through ``on_settled(values, uncertain_count)`` on its own thread; the bridge hands that to the Kivy
+clock. ``last_dice`` keeps the dice of the last reading, for outlining them on the preview.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from typing import Any, Callable
+
+log = logging.getLogger(__name__)
+
+
+class DiceReaderThread:
+    """A daemon thread: camera frames in, settled rolls out."""
+
+    def __init__(self, camera: Any, on_settled: Callable[[tuple[int, ...], int], None], period: float = 0.1) -> None:
+        self.camera = camera
+        self.on_settled = on_settled
+        self.period = period
+        self.active = False
+        self.last_dice: tuple[Any, ...] = ()
+        self.status = "idle"
+        self._stop = threading.Event()
+        self._read_now = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="cairn-dice-reader", daemon=True)
+
+    def start(self) -> None:
+        """Start the thread (returns at once)."""
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop the thread and wait briefly for it."""
+        self._stop.set()
+        self._thread.join(timeout=1.0)
+
+    def _run(self) -> None:
+        from vision.reader import read_dice
+        from vision.settle import SettleDetector
+
+        detector = SettleDetector(read=read_dice)
+        seen = -1
+        while not self._stop.wait(self.period):
+            if self._read_now.is_set():
+                self._read_now.clear()
+                self._read_latest(read_dice)
+                continue
+            if not self.active:
+                detector.reset()
+                continue
+            shot = self.camera.latest()
+            if shot is None or shot.seq == seen:
+                continue
+            seen = shot.seq
+            try:
+                settled = detector.feed(shot.frame, shot.t)
+            except Exception as exc:  # a bad frame must not end the reader
+                log.warning("dice reader: %s", exc)
+                continue
+            self.status = detector.status
+            if self.status in ("moving", "hand"):
+                self.last_dice = ()
+            if settled is not None:
+                self.last_dice = tuple(settled.dice)
+                self.on_settled(settled.values, len(settled.uncertain))
+
+    def request_read(self) -> None:
+        """Read the latest frame as it is (READ pressed); the result comes through ``on_settled``."""
+        self._read_now.set()
+
+    def _read_latest(self, read_dice: Callable[[Any], Any]) -> None:
+        shot = self.camera.latest()
+        if shot is None:
+            self.on_settled((), 0)
+            return
+        try:
+            dice = tuple(read_dice(shot.frame))
+        except Exception as exc:
+            log.warning("dice reader: %s", exc)
+            return
+        self.last_dice = dice
+        self.on_settled(tuple(sorted(d.value for d in dice)), sum(1 for d in dice if not d.certain))

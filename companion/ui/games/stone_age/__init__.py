@@ -1,0 +1,26 @@
+"""Stone Age screens: table, dice, build / buy, feeding and final scoring."""
+from __future__ import annotations
+
+from companion.ui.registry import GameScreens, register
+from rules.stone_age import NewGame, Seat
+
+from .build import BuildScreen
+from .dice import DiceScreen
+from .feeding import FeedingScreen
+from .scoring import ScoringScreen
+from .table import TableScreen
+
+
+def _setup(players: list[tuple[str, str]], start_player: int) -> NewGame:
+    return NewGame(tuple(Seat(name, colour) for name, colour in players), start_player)
+
+
+SCREENS = register(GameScreens(
+    game="stone-age",
+    title="Stone Age",
+    screens={"sa_table": (TableScreen, "sa_table"), "sa_dice": (DiceScreen, "sa_dice"),
+             "sa_build": (BuildScreen, "sa_build"), "sa_feeding": (FeedingScreen, "sa_feeding"),
+             "sa_scoring": (ScoringScreen, "sa_scoring")},
+    table="sa_table",
+    setup_command=_setup,
+))

@@ -1,0 +1,192 @@
+"""Build / buy: pick the hut tile or civilization card from pictures, tap the resources paid, NEXT.
+
+Cards whose top needs dice (a resource roll, dice for everyone) go on to the dice screen and come
+back here with the values; "extra card" and "any 2 resources" are chosen here by tapping.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.factory import Factory
+from kivy.properties import ListProperty, NumericProperty, StringProperty
+
+from companion.i18n import _, tr
+from companion.ui.widgets import CairnButton, CairnScreen, IconButton
+from companion.viewmodels import build as bvm
+from companion.viewmodels import stone_age as vm
+from rules.stone_age import CARD_BY_ID, CARDS, HUT_BY_ID, HUTS, BuildHut, BuyCard, Effect, Resource
+from rules.stone_age.huts import HutKind
+
+
+class BuildScreen(CairnScreen):
+    """``kind`` is build or buy; ``slot`` the building stack or card slot; ``chosen`` the tile/card id."""
+
+    kind = StringProperty("build")
+    slot = NumericProperty(1)
+    chosen = NumericProperty(0)
+    extra = NumericProperty(0)
+    target = StringProperty("main")  # which pick the grid fills: main | extra
+    heading = StringProperty("")
+    pay_text = StringProperty("")
+    effect_text = StringProperty("")
+    paid = ListProperty([])
+    any_two = ListProperty([])
+
+    def prepare(self, kind: str, slot: int) -> None:
+        """Start entering a hut (``build``) or a card (``buy``) for ``slot``."""
+        self.kind, self.slot = kind, slot
+        self.chosen = self.extra = 0
+        self.target = "main"
+        self.paid, self.any_two = [], []
+
+    # -- redraw ------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        session = self.app.session
+        if session is None or session.state is None:
+            return
+        state = session.state
+        player = state.players[state.current] if 0 <= state.current < state.player_count else state.players[0]
+        if self.kind == "build":
+            self.heading = tr("{name}: build from stack {n}", name=player.name, n=self.slot)
+            self._fill_huts(state)
+            payment = bvm.hut_payment(HUT_BY_ID.get(self.chosen), self._paid(), player)
+            self.effect_text = ""
+        else:
+            self.heading = tr("{name}: buy the card in slot {n} ({n} resources)", name=player.name, n=self.slot)
+            self._fill_cards(state)
+            payment = bvm.card_payment(self.slot, self._paid(), player)
+            self.effect_text = self._effect_text()
+        self.pay_text = payment.text
+        self._fill_resources(player)
+
+    def _paid(self) -> tuple[Resource, ...]:
+        return tuple(Resource(r) for r in self.paid)
+
+    def _fill_huts(self, state: Any) -> None:
+        grid = self.ids.grid
+        grid.clear_widgets()
+        grid.cols = 6
+        built = {b.hut for p in state.players for b in p.huts}
+        for hut in vm.distinct_huts(HUTS, built):
+            tile = Factory.HutTile()
+            tile.tid = f"hut-{hut.id}"
+            tile.payload = hut.id
+            tile.icons = [r.value for r in hut.resources] if hut.kind is HutKind.FIXED else []
+            tile.caption = vm.hut_caption(hut)
+            tile.kind = "selected" if hut.id == self.chosen else "normal"
+            tile.bind(on_release=lambda t: self.choose(t.payload))
+            grid.add_widget(tile)
+
+    def _fill_cards(self, state: Any) -> None:
+        grid = self.ids.grid
+        grid.clear_widgets()
+        grid.cols = 5
+        taken = set(state.cards_out) | ({self.chosen} if self.target == "extra" else set())
+        for card in vm.distinct_cards(CARDS, taken):
+            tile = Factory.CardTile()
+            tile.tid = f"card-{card.id}"
+            tile.payload = card.id
+            tile.green = card.culture is not None
+            tile.text = vm.card_bottom(card) + "\n" + vm.card_top(card)
+            tile.kind = "selected" if card.id in (self.chosen, self.extra) and card.id else "normal"
+            tile.bind(on_release=lambda t: self.choose(t.payload))
+            grid.add_widget(tile)
+
+    def _fill_resources(self, player: Any) -> None:
+        box = self.ids.resources
+        box.clear_widgets()
+        for r in vm.RESOURCE_NAMES:
+            b = IconButton(icon=r, count=tr("{n} held", n=getattr(player, r)), tid=f"pay-{r}", payload=r)
+            b.bind(on_release=lambda btn: self.add_resource(btn.payload))
+            box.add_widget(b)
+        chosen_box = self.ids.any_two
+        chosen_box.clear_widgets()
+        card = CARD_BY_ID.get(self.chosen)
+        if self.kind == "buy" and card is not None and card.effect is Effect.ANY_TWO:
+            for r in vm.RESOURCE_NAMES:
+                b = IconButton(icon=r, count=str(self.any_two.count(r)), tid=f"take-{r}", payload=r,
+                               kind="selected" if r in self.any_two else "normal")
+                b.bind(on_release=lambda btn: self.take_resource(btn.payload))
+                chosen_box.add_widget(b)
+
+    def _effect_text(self) -> str:
+        card = CARD_BY_ID.get(self.chosen)
+        if card is None:
+            return _("Tap the card that lies in this slot.")
+        top = vm.card_top(card)
+        if card.effect is Effect.EXTRA_CARD:
+            extra = CARD_BY_ID.get(self.extra)
+            return top + ": " + (vm.card_bottom(extra) if extra else _("tap the card drawn, or none if the deck is empty"))
+        if card.effect is Effect.ANY_TWO:
+            return top + ": " + _("tap the 2 resources taken below")
+        if card.effect in (Effect.ROLL, Effect.DICE_FOR_ALL):
+            return top + ": " + _("the dice come next")
+        return top
+
+    # -- taps --------------------------------------------------------------------------------------
+    def choose(self, item: int) -> None:
+        """Pick a hut tile or card (or, for "extra card", the card drawn)."""
+        if self.kind == "buy" and self.target == "extra":
+            self.extra = item
+        else:
+            self.chosen = item
+            if self.kind == "build":
+                hut = HUT_BY_ID[item]
+                self.paid = [r.value for r in hut.resources] if hut.kind is HutKind.FIXED else []
+            card = CARD_BY_ID.get(item) if self.kind == "buy" else None
+            self.target = "extra" if card is not None and card.effect is Effect.EXTRA_CARD else "main"
+        self.refresh()
+
+    def add_resource(self, name: str) -> None:
+        """One more of ``name`` in the payment."""
+        self.paid = self.paid + [name]
+        self.refresh()
+
+    def clear_payment(self) -> None:
+        """Start the payment again (when buying, the card choice too)."""
+        self.paid, self.any_two = [], []
+        if self.kind == "buy":
+            self.chosen = self.extra = 0
+            self.target = "main"
+        self.refresh()
+
+    def take_resource(self, name: str) -> None:
+        """For "any 2 resources": choose what is taken (a third tap starts again)."""
+        self.any_two = (self.any_two + [name]) if len(self.any_two) < 2 else [name]
+        self.refresh()
+
+    # -- confirm -----------------------------------------------------------------------------------
+    def on_next(self) -> None:
+        state = self.app.session.state
+        if not self.chosen:
+            self.app.show_banner(_("Tap the hut tile first.") if self.kind == "build" else _("Tap the card first."),
+                                 "error", seconds=4)
+            return
+        if self.kind == "build":
+            if self.app.send(BuildHut(state.current, self.slot, self.chosen, self._paid())):
+                self.app.go_table()
+            return
+        card = CARD_BY_ID[self.chosen]
+        if card.effect is Effect.ROLL:
+            self._dice_then_buy(2, card.resource.value)
+        elif card.effect is Effect.DICE_FOR_ALL:
+            self._dice_then_buy(state.player_count, "")
+        else:
+            self._buy()
+
+    def _dice_then_buy(self, count: int, resource: str) -> None:
+        dice_screen = self.app.sm.get_screen("sa_dice")
+        dice_screen.prepare_card(count, resource, on_done=lambda values: self._buy(values))
+        self.app.go("sa_dice")
+
+    def _buy(self, dice: tuple[int, ...] = ()) -> None:
+        state = self.app.session.state
+        command = BuyCard(state.current, self.slot, self.chosen, self._paid(), dice=dice, extra_card=self.extra,
+                          chosen=tuple(Resource(r) for r in self.any_two))
+        if self.app.send(command):
+            self.app.go_table()
+        elif dice:
+            self.app.go("sa_build")
+
+    def on_back(self) -> None:
+        self.app.go_table()

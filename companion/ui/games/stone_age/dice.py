@@ -1,0 +1,229 @@
+"""The dice screen: live camera picture with the dice outlined, e-dice status, or touch entry.
+
+One screen serves three rolls: a gathering (one die per figure, tools may be added), the 2 dice of a
+"roll for a resource" card, and "dice for everyone" (one die per player). Any die can be corrected by
+tapping it (it steps 1→6) before NEXT confirms.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from kivy.clock import Clock
+from kivy.graphics.texture import Texture
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+
+from companion.i18n import _, tr
+from companion.ui.widgets import CairnButton, CairnScreen, IconButton
+from companion.viewmodels import dice as dvm
+from rules.stone_age import Area, Gather
+from hardware.inputs import DiceRoll
+
+
+class DiceScreen(CairnScreen):
+    """``mode`` is gather, card or all; ``values`` the dice (0 = not entered yet)."""
+
+    mode = StringProperty("gather")
+    heading = StringProperty("")
+    result = StringProperty("")
+    advice = StringProperty("")
+    source_text = StringProperty("")
+    values = ListProperty([])
+    tiles = ListProperty([])  # tool tile indexes chosen
+    cards = ListProperty([])  # one-use tool values chosen
+    has_camera = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.area: Area | None = None
+        self.resource = ""
+        self.on_done: Callable[[tuple[int, ...]], None] | None = None
+        self._preview_event: Any = None
+        self._texture: Texture | None = None
+
+    # -- preparing ---------------------------------------------------------------------------------
+    def prepare_gather(self, area: Area, figures: int) -> None:
+        """A gathering roll at ``area`` with ``figures`` dice for the current player."""
+        self.mode, self.area, self.on_done = "gather", area, None
+        self.values, self.tiles, self.cards = [0] * figures, [], []
+
+    def prepare_card(self, count: int, resource: str, on_done: Callable[[tuple[int, ...]], None]) -> None:
+        """``count`` dice for a card (2 for a resource roll, one per player for dice for everyone)."""
+        self.mode = "card" if resource else "all"
+        self.area, self.resource, self.on_done = None, resource, on_done
+        self.values, self.tiles, self.cards = [0] * count, [], []
+
+    # -- entering and leaving ------------------------------------------------------------------------
+    def on_pre_enter(self, *args: Any) -> None:
+        bridge = self.app.bridge
+        self.has_camera = bool(bridge and bridge.camera)
+        if bridge is not None:
+            bridge.read_now(True)
+        if self._preview_event is None:
+            self._preview_event = Clock.schedule_interval(self._update_preview, 1 / 15)
+
+    def on_leave(self, *args: Any) -> None:
+        if self.app.bridge is not None:
+            self.app.bridge.read_now(False)
+        if self._preview_event is not None:
+            self._preview_event.cancel()
+            self._preview_event = None
+
+    def _update_preview(self, dt: float) -> None:
+        bridge = self.app.bridge
+        camera = bridge.camera if bridge else None
+        self.source_text = "\n".join(t for t in (bridge.status.get("camera", ""), bridge.status.get("edice", "")) if t) if bridge else ""
+        if camera is None:
+            return
+        shot = camera.latest()
+        if shot is None:
+            return
+        frame = shot.frame
+        dice = bridge.reader.last_dice if bridge.reader else ()
+        if dice:
+            from vision.annotate import annotate
+
+            frame = annotate(frame, dice)
+        h, w = frame.shape[:2]
+        if self._texture is None or self._texture.size != (w, h):
+            self._texture = Texture.create(size=(w, h), colorfmt="bgr")
+            self._texture.flip_vertical()
+        self._texture.blit_buffer(frame.tobytes(), colorfmt="bgr", bufferfmt="ubyte")
+        self.ids.preview.texture = self._texture
+        self.ids.preview.canvas.ask_update()
+
+    # -- redraw ------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        session = self.app.session
+        if session is None or session.state is None:
+            return
+        state = session.state
+        player = state.players[state.current] if 0 <= state.current < state.player_count else state.players[0]
+        self._fill_dice()
+        self._fill_tools(player)
+        entered = all(v > 0 for v in self.values)
+        if self.mode == "gather" and self.area is not None:
+            self.heading = dvm.title_for_gather(player.name, self.area, len(self.values))
+            if entered:
+                view = dvm.gather_view(self.area, tuple(self.values), player, tuple(self.tiles), tuple(self.cards),
+                                       self.app.settings.show_tool_advice)
+                self.result, self.advice = view.result_text, view.advice_text
+            else:
+                self.result, self.advice = tr("Sum so far: {n}", n=sum(self.values)), _("Tap each die to set it, or roll.")
+        elif self.mode == "card":
+            self.heading = tr("{name}: roll 2 dice for {what}", name=player.name, what=self.resource)
+            self.result = dvm.roll_card_view(self.resource, tuple(self.values)) if entered else ""
+            self.advice = "" if entered else _("Tap each die to set it, or roll.")
+        else:
+            self.heading = tr("Dice for everyone: {n} dice", n=len(self.values))
+            self.result = "  ".join(f"{v}={dvm.die_reward(v)}" for v in self.values if v)
+            self.advice = "" if entered else _("Tap each die to set it, or roll.")
+
+    def _fill_dice(self) -> None:
+        box = self.ids.dice
+        box.clear_widgets()
+        for i, v in enumerate(self.values):
+            b = IconButton(icon="die", value=v, count=str(v) if v else "?", tid=f"die-{i}", payload=i,
+                           kind="normal" if v else "danger")
+            b.bind(on_release=lambda btn: self.step_die(btn.payload))
+            box.add_widget(b)
+
+    def _fill_tools(self, player: Any) -> None:
+        box = self.ids.tools
+        box.clear_widgets()
+        if self.mode != "gather":
+            return
+        used = player.tools_used or (False,) * len(player.tools)
+        for i, value in enumerate(player.tools):
+            if used[i]:
+                continue
+            b = CairnButton(text=tr("Tool {n}", n=value), tid=f"tile-{i}", payload=i,
+                            kind="selected" if i in self.tiles else "normal")
+            b.bind(on_release=lambda btn: self.toggle_tile(btn.payload))
+            box.add_widget(b)
+        for j, value in enumerate(player.one_use_tools):
+            chosen = value in self.cards
+            b = CairnButton(text=tr("Card {n}", n=value), tid=f"onecard-{j}", payload=value,
+                            kind="selected" if chosen else "normal")
+            b.bind(on_release=lambda btn: self.toggle_card(btn.payload))
+            box.add_widget(b)
+
+    # -- touch ---------------------------------------------------------------------------------------
+    def step_die(self, index: int) -> None:
+        """Tap on a die: its value goes 1→2→…→6→1 (an unset die starts at 1)."""
+        values = list(self.values)
+        values[index] = values[index] % 6 + 1
+        self.values = values
+        self.refresh()
+
+    def set_die(self, index: int, value: int) -> None:
+        """Set one die directly (1..6)."""
+        values = list(self.values)
+        values[index] = max(1, min(6, int(value)))
+        self.values = values
+        self.refresh()
+
+    def toggle_tile(self, index: int) -> None:
+        """Add or remove a tool tile."""
+        self.tiles = [t for t in self.tiles if t != index] if index in self.tiles else self.tiles + [index]
+        self.refresh()
+
+    def toggle_card(self, value: int) -> None:
+        """Add or remove a one-use tool card."""
+        self.cards = [c for c in self.cards if c != value] if value in self.cards else self.cards + [value]
+        self.refresh()
+
+    def apply_advice(self) -> None:
+        """Choose the tools the advice names."""
+        state = self.app.session.state
+        player = state.players[state.current]
+        if self.mode != "gather" or not all(self.values):
+            return
+        from rules.stone_age.data import GATHERING
+        from rules.stone_age.tools import advise
+
+        used = tuple(player.tools_used or (False,) * len(player.tools))
+        a = advise(sum(self.values), GATHERING[self.area][1], player.tools, used, player.one_use_tools)
+        self.tiles, self.cards = list(a.tiles), list(a.cards)
+        self.refresh()
+
+    # -- inputs ------------------------------------------------------------------------------------
+    def on_roll(self, roll: DiceRoll, uncertain: int = 0) -> None:
+        """A roll from the camera or e-dice: fills the dice (the player may still correct them)."""
+        if not roll.values:
+            self.app.show_banner(_("No dice seen: check the camera, or tap the dice."), "info", seconds=4)
+            return
+        if len(roll.values) != len(self.values):
+            self.app.show_banner(tr("{got} dice read, {want} expected: correct them by tapping.",
+                                    got=len(roll.values), want=len(self.values)), "info", seconds=5)
+        values = list(roll.values[: len(self.values)]) + [0] * max(0, len(self.values) - len(roll.values))
+        self.values = values
+        if uncertain:
+            self.app.show_banner(tr("{n} dice were hard to read: please check them.", n=uncertain), "info", seconds=5)
+        self.refresh()
+
+    def on_read(self) -> None:
+        bridge = self.app.bridge
+        if bridge is not None and bridge.reader is not None:
+            bridge.reader.request_read()
+        else:
+            self.app.show_banner(_("No camera: tap the dice to enter them."), "info", seconds=4)
+
+    def on_next(self) -> None:
+        """Confirm the dice."""
+        if not all(v > 0 for v in self.values):
+            self.app.show_banner(_("Set every die first (tap it)."), "error", seconds=4)
+            return
+        values = tuple(int(v) for v in self.values)
+        if self.mode == "gather":
+            state = self.app.session.state
+            if self.app.send(Gather(state.current, self.area, values, tuple(sorted(self.tiles)), tuple(self.cards))):
+                self.app.go_table()
+        elif self.on_done is not None:
+            done, self.on_done = self.on_done, None
+            done(values)
+
+    def on_back(self) -> None:
+        if self.mode == "gather":
+            self.app.go_table()
+        else:
+            self.app.go("sa_build")

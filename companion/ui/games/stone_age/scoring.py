@@ -1,0 +1,99 @@
+"""Final scoring: the category table for every player, the ranking with the tie-break, and a chart
+of each player's score round by round. The numbers are the rules' final table (``state.final``)."""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.graphics import Color, Line, Rectangle
+from kivy.properties import ListProperty, StringProperty
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from companion.i18n import _, tr
+from companion.ui import theme
+from companion.ui.widgets import CairnScreen
+from companion.viewmodels.scoring import score_series, score_table
+
+
+class ScoreChart(Widget):
+    """Lines of each player's score per round (``series``) in their ``colours``."""
+
+    series = ListProperty([])
+    colours = ListProperty([])
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.bind(pos=self._redraw, size=self._redraw, series=self._redraw)
+
+    def _redraw(self, *args: Any) -> None:
+        self.canvas.clear()
+        if not self.series:
+            return
+        longest = max(len(s) for s in self.series)
+        top = max(max(s) for s in self.series)
+        low = min(0, min(min(s) for s in self.series))
+        span = max(1, top - low)
+        x0, y0, w, h = self.x + 8, self.y + 8, self.width - 16, self.height - 16
+        with self.canvas:
+            Color(*theme.SURFACE)
+            Rectangle(pos=self.pos, size=self.size)
+            Color(0.4, 0.37, 0.33, 1)
+            for k in range(5):
+                y = y0 + h * k / 4
+                Line(points=[x0, y, x0 + w, y], width=1)
+            for series, colour in zip(self.series, self.colours):
+                Color(*theme.player_colour(colour))
+                pts = []
+                for i, v in enumerate(series):
+                    pts += [x0 + w * i / max(1, longest - 1), y0 + h * (v - low) / span]
+                if len(pts) >= 4:
+                    Line(points=pts, width=2.2)
+
+
+class ScoringScreen(CairnScreen):
+    """Shown when the game is over (and from Home for a finished game)."""
+
+    ranking = StringProperty("")
+    heading = StringProperty("")
+
+    def refresh(self) -> None:
+        session = self.app.session
+        if session is None or session.state is None or not session.state.final:
+            self.ranking, self.heading = "", _("Final scoring comes when the game ends.")
+            return
+        state = session.state
+        table = score_table(state)
+        self.heading = tr("Final scoring  ·  {why}", why=_(state.ended) if state.ended else _("game over"))
+        self.ranking = "\n".join(table.ranking)
+        grid = self.ids.table
+        grid.clear_widgets()
+        grid.cols = len(table.names) + 1
+        u = self.app.u
+
+        def cell(text: str, bold: bool = False, colour: Any = theme.TEXT, left: bool = False) -> Label:
+            label = Label(text=text, bold=bold, color=colour, font_size=u(theme.FONT_SMALL * 1.1),
+                          halign="left" if left else "center", valign="middle", shorten=True)
+            label.bind(size=lambda lb, s: setattr(lb, "text_size", s))
+            return label
+
+        grid.add_widget(cell("", left=True))
+        for name, colour in zip(table.names, table.colours):
+            grid.add_widget(cell(name, True, theme.player_colour(colour)))
+        for title, values in table.rows:
+            grid.add_widget(cell(title, left=True, colour=theme.TEXT_DIM))
+            for v in values:
+                grid.add_widget(cell(str(v)))
+        grid.add_widget(cell(_("Total"), True, left=True))
+        for v in table.totals:
+            grid.add_widget(cell(str(v), True, theme.ACCENT))
+        grid.add_widget(cell(_("Tie-break"), left=True, colour=theme.TEXT_DIM))
+        for v in table.tiebreaks:
+            grid.add_widget(cell(str(v)))
+        self.ids.chart.colours = list(table.colours)
+        self.ids.chart.series = [list(s) for s in score_series(state)]
+
+    def on_next(self) -> None:
+        self.app.close_session()
+
+    def on_back(self) -> None:
+        self.app.go_table()

@@ -1,0 +1,176 @@
+"""The Stone Age table: a panel per player, the round and phase, the spaces, and one big NEXT."""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.factory import Factory
+from kivy.properties import ListProperty, NumericProperty, StringProperty
+
+from companion.i18n import _, tr
+from companion.ui.widgets import CairnButton, CairnScreen, IconButton
+from companion.viewmodels import stone_age as vm
+from rules.stone_age import Area, Decline, Phase, PickDie, Place, UseVillage
+from rules.stone_age.data import DIE_REWARD
+
+
+class TableScreen(CairnScreen):
+    """Placement happens here (tap a space, choose figures, NEXT); actions open the other screens."""
+
+    status = StringProperty("")
+    prompt = StringProperty("")
+    next_text = StringProperty("")
+    figures = NumericProperty(1)
+    most = NumericProperty(0)
+    selected = ListProperty([])  # [area value, slot] of the chosen space
+
+    def refresh(self) -> None:
+        session = self.app.session
+        if session is None or session.state is None:
+            return
+        state = session.state
+        self.status = vm.status_line(state)
+        self.prompt = vm.prompt(state)
+        self._fill_panels(state)
+        self._fill_actions(state)
+
+    # -- panels ----------------------------------------------------------------------------------
+    def _fill_panels(self, state: Any) -> None:
+        box = self.ids.panels
+        box.clear_widgets()
+        for seat in range(state.player_count):
+            view = vm.panel(state, seat)
+            widget = Factory.PlayerPanel()
+            widget.view = view
+            widget.tid = f"panel-{seat}"
+            box.add_widget(widget)
+
+    # -- the action area -------------------------------------------------------------------------
+    def _fill_actions(self, state: Any) -> None:
+        grid = self.ids.actions
+        grid.clear_widgets()
+        self.ids.stepper.opacity = 0
+        if state.phase is Phase.PLACE:
+            self._fill_spaces(state, grid)
+        elif state.phase is Phase.ACTIONS and state.lottery is not None:
+            self._fill_lottery(state, grid)
+        elif state.phase is Phase.ACTIONS:
+            self._fill_resolve(state, grid)
+        elif state.phase is Phase.FEED:
+            self.selected = []
+            self.next_text = _("Feeding")
+        else:
+            self.selected = []
+            self.next_text = _("Final scoring")
+
+    def _fill_spaces(self, state: Any, grid: Any) -> None:
+        views = vm.spaces(state)
+        keys = {(v.area.value, v.slot): v for v in views}
+        if tuple(self.selected) and (self.selected[0], self.selected[1]) not in keys or (
+                self.selected and keys[(self.selected[0], self.selected[1])].most == 0):
+            self.selected = []
+        grid.cols = 9 if len(views) > 14 else 8
+        for v in views:
+            chosen = bool(self.selected) and (v.area.value, v.slot) == (self.selected[0], self.selected[1])
+            b = IconButton(icon=v.icon, count=v.label if not v.on_it else f"{v.label}\n{v.on_it}",
+                           tid=f"space-{v.area.value}-{v.slot}", disabled=v.most == 0,
+                           kind="selected" if chosen else "normal", payload=(v.area.value, v.slot))
+            b.bind(on_release=lambda btn: self.select_space(*btn.payload))
+            grid.add_widget(b)
+        self._update_next(state)
+
+    def select_space(self, area: str, slot: int) -> None:
+        """Choose the space to place on; spaces taking any number start at the most allowed."""
+        state = self.app.session.state
+        view = next(v for v in vm.spaces(state) if (v.area.value, v.slot) == (area, slot))
+        self.selected = [area, slot]
+        self.most = view.most
+        self.figures = view.exact or min(self.figures if self.figures > 0 else 1, view.most) or 1
+        self.refresh()
+
+    def change_figures(self, delta: int) -> None:
+        """One figure more or fewer for the chosen space (1..the most allowed)."""
+        self.figures = max(1, min(self.most, self.figures + delta))
+        self._update_next(self.app.session.state)
+
+    def _update_next(self, state: Any) -> None:
+        if not self.selected:
+            self.next_text = _("Tap a space")
+            return
+        area = Area(self.selected[0])
+        view = next(v for v in vm.spaces(state) if (v.area, v.slot) == (area, self.selected[1]))
+        self.ids.stepper.opacity = 0 if view.exact else 1
+        self.next_text = tr("Place {n} on {space}", n=self.figures, space=vm.area_label(area, self.selected[1]))
+
+    def _fill_resolve(self, state: Any, grid: Any) -> None:
+        grid.cols = 2
+        self.selected = []
+        actions = vm.actions(state)
+        for i, a in enumerate(actions):
+            b = CairnButton(text=a.label, tid=f"action-{a.area.value}-{a.slot}", payload=a,
+                            kind="accent" if i == 0 else "normal")
+            b.bind(on_release=lambda btn: self.resolve(btn.payload))
+            grid.add_widget(b)
+            if a.can_decline:
+                d = CairnButton(text=tr("Skip {space}", space=vm.area_label(a.area, a.slot)),
+                                tid=f"decline-{a.area.value}-{a.slot}", payload=a)
+                d.bind(on_release=lambda btn: self.decline(btn.payload))
+                grid.add_widget(d)
+        self.next_text = actions[0].label if actions else _("Next")
+
+    def _fill_lottery(self, state: Any, grid: Any) -> None:
+        grid.cols = 6
+        self.selected = []
+        for i, value in enumerate(state.lottery.dice):
+            b = IconButton(icon="die", value=value, count=vm.resource_label(DIE_REWARD[value]),
+                           tid=f"pick-{i}", payload=value)
+            b.bind(on_release=lambda btn: self.pick(btn.payload))
+            grid.add_widget(b)
+        self.next_text = _("Pick a die")
+
+    # -- commands --------------------------------------------------------------------------------
+    def resolve(self, action: vm.ActionView) -> None:
+        """Open what resolving the space needs: dice, build, buy, or take the village space now."""
+        state = self.app.session.state
+        if action.kind == "village":
+            self.app.send(UseVillage(state.current, action.area))
+        elif action.kind == "gather":
+            self.app.sm.get_screen("sa_dice").prepare_gather(action.area, action.figures)
+            self.app.go("sa_dice")
+        else:
+            self.app.sm.get_screen("sa_build").prepare(action.kind, action.slot)
+            self.app.go("sa_build")
+
+    def decline(self, action: vm.ActionView) -> None:
+        """Take the figure back from a building or card without building or buying."""
+        self.app.send(Decline(self.app.session.state.current, action.area, action.slot))
+
+    def pick(self, value: int) -> None:
+        """The picker takes the die showing ``value``."""
+        self.app.send(PickDie(self.app.session.state.current, value))
+
+    def on_next(self) -> None:
+        state = self.app.session.state if self.app.session else None
+        if state is None:
+            return
+        if state.phase is Phase.PLACE:
+            if not self.selected:
+                self.app.show_banner(_("Tap a space first."), "info", seconds=3)
+                return
+            area, slot = Area(self.selected[0]), int(self.selected[1])
+            if self.app.send(Place(state.current, area, int(self.figures), slot)):
+                self.selected = []
+                self.figures = 1
+        elif state.phase is Phase.ACTIONS and state.lottery is None:
+            actions = vm.actions(state)
+            if actions:
+                self.resolve(actions[0])
+        elif state.phase is Phase.FEED:
+            self.app.go("sa_feeding")
+        elif state.phase is Phase.OVER:
+            self.app.go("sa_scoring")
+
+    def on_back(self) -> None:
+        """BACK clears the chosen space (undo is BACK held, or Ctrl+Z)."""
+        if self.selected:
+            self.selected = []
+            self.refresh()

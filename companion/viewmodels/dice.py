@@ -1,0 +1,69 @@
+"""The Dice screen without a window: the dice, the sum, the tools chosen, the advice and the result."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.i18n import _, tr
+from rules.stone_age.data import DIE_REWARD, GATHERING, Area
+from rules.stone_age.state import PlayerState
+from rules.stone_age.tools import ToolAdvice, advise
+
+from companion.viewmodels.stone_age import area_label, resource_label
+
+
+@dataclass(frozen=True)
+class RollView:
+    """A gathering roll being entered: what it yields with the tools chosen, and what to advise."""
+
+    dice: tuple[int, ...]
+    total: int
+    added: int
+    result: int
+    what: str
+    result_text: str
+    advice_text: str
+
+
+def gather_view(area: Area, dice: tuple[int, ...], player: PlayerState, tiles: tuple[int, ...],
+                cards: tuple[int, ...], show_advice: bool = True) -> RollView:
+    """The result of ``dice`` at ``area`` with tool tiles ``tiles`` (indexes) and one-use ``cards`` (values).
+
+    ``result_text`` reads like "14 + 2 = 16 ÷ 3 → 5 Wood"; the advice names the unused tools that reach
+    the next whole result, or says none helps.
+    """
+    resource, divisor = GATHERING[area]
+    what = "food" if resource is None else resource.value
+    total = sum(dice)
+    added = sum(player.tools[i] for i in tiles) + sum(cards)
+    result = (total + added) // divisor
+    text = f"{total}" + (f" + {added}" if added else "") + f" ÷ {divisor} → {result} {resource_label(what)}"
+    advice = ""
+    if show_advice and dice and 0 not in dice:
+        used = tuple(player.tools_used or (False,) * len(player.tools))
+        advice = advice_text(advise(total, divisor, player.tools, used, player.one_use_tools), player, divisor)
+    return RollView(tuple(dice), total, added, result, what, text, advice)
+
+
+def advice_text(advice: ToolAdvice, player: PlayerState, divisor: int) -> str:
+    """The rules' tool advice in words."""
+    if not advice.tiles and not advice.cards:
+        return _("Tools: none needed (no tool reaches the next result).")
+    parts = [str(player.tools[i]) for i in advice.tiles] + [tr("card {n}", n=v) for v in advice.cards]
+    return tr("Tools: add {what} → {n}", what=" + ".join(parts), n=advice.result)
+
+
+def roll_card_view(resource: str, dice: tuple[int, ...]) -> str:
+    """A "roll for a resource" card: two dice, divided as at the resource's area."""
+    area = {"wood": Area.FOREST, "brick": Area.CLAY_PIT, "stone": Area.QUARRY, "gold": Area.RIVER}[resource]
+    divisor = GATHERING[area][1]
+    return f"{sum(dice)} ÷ {divisor} → {sum(dice) // divisor} {resource_label(resource)}"
+
+
+def die_reward(value: int) -> str:
+    """What a "dice for everyone" die gives: 1 Wood … 5 Tool, 6 Agriculture."""
+    return resource_label(DIE_REWARD[value])
+
+
+def title_for_gather(name: str, area: Area, figures: int) -> str:
+    """"Ann · Forest · 3 dice"."""
+    return f"{name}  ·  {area_label(area)}  ·  " + (_("1 die") if figures == 1 else tr("{n} dice", n=figures))

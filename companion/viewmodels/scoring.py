@@ -1,0 +1,62 @@
+"""The Final scoring screen without a window: the category table, the ranking and the score chart.
+
+The numbers are the rules' own final table (``state.final``, made by ``rules.stone_age.scoring``), the
+same code ``main.py score`` runs.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.i18n import _, tr
+from rules.stone_age.scoring import CATEGORIES
+from rules.stone_age.state import GameState, ScoreRow
+
+
+def category_label(name: str) -> str:
+    """A category's row title."""
+    return {"track": _("Score track"), "culture": _("Culture sets"), "farmers": _("Farmers × agriculture"),
+            "tool_makers": _("Tool makers × tools"), "hut_builders": _("Hut builders × huts"),
+            "shamans": _("Shamans × people"), "resources": _("Resources left")}[name]
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """Rows of the table: a title then one cell per player (columns in seat order)."""
+
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[int, ...]], ...]
+    totals: tuple[int, ...]
+    tiebreaks: tuple[int, ...]
+    ranks: tuple[int, ...]
+    ranking: tuple[str, ...]
+
+
+def score_table(state: GameState, final: tuple[ScoreRow, ...] | None = None) -> ScoreTable:
+    """The table for a finished game (``state.final``) or for ``final`` rows given explicitly."""
+    final = final if final is not None else state.final
+    rows = tuple((category_label(c), tuple(getattr(r, c) for r in final)) for c in CATEGORIES)
+    order = sorted(range(len(final)), key=lambda i: (final[i].rank, i))
+    ranking = []
+    for i in order:
+        r = final[i]
+        tied = [j for j in order if final[j].rank == r.rank and j != i]
+        note = tr("  (tie-break {n})", n=r.tiebreak) if any(final[j].total == r.total for j in order if j != i) else ""
+        shared = _("  shared") if tied else ""
+        ranking.append(f"{r.rank}.  {r.name}  {r.total}" + note + shared)
+    return ScoreTable(
+        names=tuple(r.name for r in final), colours=tuple(p.colour for p in state.players), rows=rows,
+        totals=tuple(r.total for r in final), tiebreaks=tuple(r.tiebreak for r in final),
+        ranks=tuple(r.rank for r in final), ranking=tuple(ranking),
+    )
+
+
+def score_series(state: GameState) -> list[tuple[int, ...]]:
+    """Each player's score at the end of every finished round, starting from 0, plus the final total."""
+    series = []
+    for i, p in enumerate(state.players):
+        points = (0,) + tuple(p.round_scores)
+        if state.final:
+            points += (state.final[i].total,)
+        series.append(points)
+    return series

@@ -1,0 +1,250 @@
+"""What the Stone Age table shows, as plain values: player panels, the phase line and the spaces.
+
+Built from a ``GameState`` with the rules' own helpers (turns, feeding), so the screen never decides
+a rule itself. Texts are in the current language (``companion.i18n``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.i18n import _, tr
+from rules.stone_age.cards import CARD_BY_ID, Card, Effect, Multiplier
+from rules.stone_age.data import BUILDING_STACKS, CARD_SLOTS, EXACT_FIGURES, GATHERING, VILLAGE, Area
+from rules.stone_age.huts import Hut, HutKind
+from rules.stone_age.state import GameState, Phase, Placement, PlayerState
+from rules.stone_age.turns import figures_left, legal_places, unresolved
+
+RESOURCE_NAMES = ("wood", "brick", "stone", "gold")
+
+
+def area_label(area: Area, slot: int = 0) -> str:
+    """A space's short name on a button: "Forest", "Building 2", "Card 3"."""
+    names = {
+        Area.HUNTING: _("Hunting"), Area.FOREST: _("Forest"), Area.CLAY_PIT: _("Clay pit"),
+        Area.QUARRY: _("Quarry"), Area.RIVER: _("River"), Area.TOOL_MAKER: _("Tool maker"),
+        Area.HUT: _("Hut"), Area.FIELD: _("Field"),
+    }
+    if area is Area.BUILDING:
+        return tr("Building {n}", n=slot)
+    if area is Area.CARD:
+        return tr("Card {n}", n=slot)
+    return names[area]
+
+
+def area_icon(area: Area) -> str:
+    """The icon kind drawn on a space's button."""
+    return {Area.HUNTING: "food", Area.FOREST: "wood", Area.CLAY_PIT: "brick", Area.QUARRY: "stone",
+            Area.RIVER: "gold", Area.TOOL_MAKER: "tool", Area.HUT: "people", Area.FIELD: "agriculture",
+            Area.BUILDING: "hut", Area.CARD: "card"}[area]
+
+
+def resource_label(name: str) -> str:
+    """"wood" -> "Wood" in the current language (also food, tool, agriculture)."""
+    return {"wood": _("Wood"), "brick": _("Brick"), "stone": _("Stone"), "gold": _("Gold"),
+            "food": _("Food"), "tool": _("Tool"), "agriculture": _("Agriculture")}.get(name, name)
+
+
+@dataclass(frozen=True)
+class PanelView:
+    """One player's panel on the table."""
+
+    seat: int
+    name: str
+    colour: str
+    score: int
+    food: int
+    people: int
+    agriculture: int
+    resources: tuple[tuple[str, int], ...]
+    tools: tuple[tuple[int, bool], ...]  # (value, used this round) for each of the 3 tiles (0 = none)
+    one_use: tuple[int, ...]
+    huts: int
+    cards: int
+    figures_home: int
+    is_current: bool
+    is_start: bool
+
+
+def panel(state: GameState, seat: int) -> PanelView:
+    """The panel of ``seat``: books, tools with used marks, and whether it is their turn."""
+    p = state.players[seat]
+    tiles = list(zip(p.tools, p.tools_used or (False,) * len(p.tools)))
+    tiles += [(0, False)] * (3 - len(tiles))
+    home = figures_left(state, seat) if state.phase is Phase.PLACE else 0
+    return PanelView(
+        seat=seat, name=p.name, colour=p.colour, score=p.score, food=p.food, people=p.people,
+        agriculture=p.agriculture, resources=tuple((r, getattr(p, r)) for r in RESOURCE_NAMES),
+        tools=tuple(tiles), one_use=tuple(p.one_use_tools), huts=len(p.huts), cards=len(p.cards),
+        figures_home=home, is_current=state.current == seat and state.phase is not Phase.OVER,
+        is_start=state.start_player == seat,
+    )
+
+
+def phase_name(phase: Phase) -> str:
+    """The phase as the top bar names it."""
+    return {Phase.PLACE: _("Placing figures"), Phase.ACTIONS: _("Resolving actions"),
+            Phase.FEED: _("Feeding"), Phase.OVER: _("Game over")}[phase]
+
+
+def status_line(state: GameState) -> str:
+    """"Round 3 · Placing figures · start: Ann"."""
+    start = state.players[state.start_player].name
+    return tr("Round {n}", n=state.round) + "  ·  " + phase_name(state.phase) + "  ·  " + tr("Start: {name}", name=start)
+
+
+def prompt(state: GameState) -> str:
+    """What the current player has to do, in one line."""
+    if state.phase is Phase.OVER:
+        return _("The game is over: see the final scoring.")
+    who = state.players[state.current].name if 0 <= state.current < state.player_count else ""
+    if state.phase is Phase.PLACE:
+        return tr("{name}: place figures ({n} at home)", name=who, n=figures_left(state, state.current))
+    if state.phase is Phase.ACTIONS:
+        if state.lottery is not None:
+            return tr("{name}: pick one of the dice", name=who)
+        return tr("{name}: resolve your spaces", name=who)
+    return _("Feeding: everyone feeds their people")
+
+
+@dataclass(frozen=True)
+class SpaceView:
+    """A space button in the placement grid."""
+
+    area: Area
+    slot: int
+    label: str
+    icon: str
+    most: int  # most figures the current player may put there now (0 = not allowed)
+    exact: int  # the space takes exactly this many (0 = choose 1..most)
+    on_it: str  # who is there already, e.g. "Ann 2, Bo 1"
+
+
+def spaces(state: GameState) -> list[SpaceView]:
+    """Every space in board order, with how many figures the current player may put there."""
+    allowed = {(a, s): m for a, s, m in legal_places(state, state.current)} if state.phase is Phase.PLACE else {}
+    order: list[tuple[Area, int]] = [(a, 0) for a in (Area.HUNTING, Area.FOREST, Area.CLAY_PIT, Area.QUARRY,
+                                                      Area.RIVER, Area.TOOL_MAKER, Area.HUT, Area.FIELD)]
+    order += [(Area.BUILDING, i) for i in range(1, BUILDING_STACKS[state.player_count] + 1)]
+    order += [(Area.CARD, i) for i in range(1, CARD_SLOTS + 1)]
+    views = []
+    for area, slot in order:
+        here = [p for p in state.placements if p.area is area and p.slot == slot]
+        on_it = ", ".join(f"{state.players[p.player].name} {p.figures}" for p in here)
+        views.append(SpaceView(area, slot, area_label(area, slot), area_icon(area), allowed.get((area, slot), 0),
+                               EXACT_FIGURES.get(area, 0), on_it))
+    return views
+
+
+@dataclass(frozen=True)
+class ActionView:
+    """One unresolved space of the current player in the actions phase."""
+
+    area: Area
+    slot: int
+    figures: int
+    label: str
+    kind: str  # gather | village | build | buy
+    can_decline: bool
+
+
+def actions(state: GameState) -> list[ActionView]:
+    """The current player's spaces still to resolve, in the order they were placed."""
+    if state.phase is not Phase.ACTIONS or state.lottery is not None or state.current < 0:
+        return []
+    out = []
+    for p in unresolved(state, state.current):
+        out.append(_action(p))
+    return out
+
+
+def _action(p: Placement) -> ActionView:
+    name = area_label(p.area, p.slot)
+    if p.area in GATHERING:
+        return ActionView(p.area, p.slot, p.figures, tr("{space}: roll {n} dice", space=name, n=p.figures), "gather", False)
+    if p.area in VILLAGE:
+        return ActionView(p.area, p.slot, p.figures, tr("{space}: take it", space=name), "village", False)
+    if p.area is Area.BUILDING:
+        return ActionView(p.area, p.slot, p.figures, tr("{space}: build", space=name), "build", True)
+    return ActionView(p.area, p.slot, p.figures, tr("{space}: buy", space=name), "buy", True)
+
+
+# -- huts and cards as the Build / buy screen shows them ---------------------------------------------
+
+def hut_caption(hut: Hut) -> str:
+    """A tile's requirement in words: "4 resources, 2 kinds", "1–7 resources"; fixed tiles show icons."""
+    if hut.kind is HutKind.FIXED:
+        return ""
+    if hut.kind is HutKind.COUNT_KINDS:
+        return tr("{n} res.\n{k} kinds", n=hut.count, k=hut.kinds) if hut.kinds > 1 else tr("{n} res.\n1 kind", n=hut.count)
+    return tr("1–{n} res.\nany kinds", n=hut.count)
+
+
+def distinct_huts(huts: tuple[Hut, ...], built: set[int]) -> list[Hut]:
+    """One tile of each look that is still unbuilt (identical tiles shown once)."""
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for hut in huts:
+        key = (hut.kind, hut.resources, hut.count, hut.kinds)
+        if hut.id in built or key in seen:
+            continue
+        seen.add(key)
+        out.append(hut)
+    return out
+
+
+def card_bottom(card: Card) -> str:
+    """The scoring half in words: "Music" or "Farmer ×2"."""
+    if card.culture is not None:
+        return {"medicine": _("Medicine"), "art": _("Art"), "writing": _("Writing"), "pottery": _("Pottery"),
+                "sundial": _("Sundial"), "transport": _("Transport"), "music": _("Music"),
+                "weaving": _("Weaving")}[card.culture.value]
+    kind = {Multiplier.FARMERS: _("Farmer"), Multiplier.TOOL_MAKERS: _("Tool maker"),
+            Multiplier.HUT_BUILDERS: _("Hut builder"), Multiplier.SHAMANS: _("Shaman")}[card.multiplier]
+    return f"{kind} ×{card.figures}"
+
+
+def card_top(card: Card) -> str:
+    """The immediate half in words: "+5 food", "roll for gold", "dice for all"."""
+    e = card.effect
+    if e is Effect.FOOD:
+        return tr("+{n} food", n=card.amount)
+    if e is Effect.RESOURCE:
+        return f"+{card.amount} {resource_label(card.resource.value)}"
+    if e is Effect.ROLL:
+        return tr("Roll for {what}", what=resource_label(card.resource.value))
+    if e is Effect.POINTS:
+        return tr("+{n} points", n=card.amount)
+    if e is Effect.AGRICULTURE:
+        return _("+1 agriculture")
+    if e is Effect.ONE_USE_TOOL:
+        return tr("One-use tool {n}", n=card.amount)
+    if e is Effect.TOOL:
+        return _("+1 tool")
+    if e is Effect.EXTRA_CARD:
+        return _("Extra card")
+    if e is Effect.ANY_TWO:
+        return _("Any 2 resources")
+    return _("Dice for all")
+
+
+def distinct_cards(cards: tuple[Card, ...], taken: set[int]) -> list[Card]:
+    """One card of each look still in play (the two identical Music cards shown once)."""
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for card in cards:
+        key = (card.effect, card.amount, card.resource, card.culture, card.multiplier, card.figures)
+        if card.id in taken or key in seen:
+            continue
+        seen.add(key)
+        out.append(card)
+    return out
+
+
+def card_is_green(card_id: int) -> bool:
+    """True for a culture (green) card."""
+    return CARD_BY_ID[card_id].culture is not None
+
+
+def current_player(state: GameState) -> PlayerState | None:
+    """The player who has to act, or None."""
+    return state.players[state.current] if 0 <= state.current < state.player_count else None
