@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from rules.codec import encode
 from rules.game import GameRules, load_game
-from rules.text import Text, parts
+from rules.text import Text, from_parts, parts
 
 from .errors import StoreError
 from .store import REDO, UNDO, EventRow, GameStore
@@ -106,7 +106,8 @@ class GameSession:
                 rows_ = batches[number]
                 events = tuple(self._decode(r) for r in rows_)
                 self._undone.clear()
-                reasons = tuple(Text(r.template, **r.params) if r.params else r.reason for r in rows_)
+                reasons = tuple(from_parts({"template": r.template, "params": r.params}) if r.params else r.reason
+                                for r in rows_)
                 self._push(_Batch(number, events, reasons, tuple(r.seq for r in rows_), rows_[0].at))
 
     def _decode(self, row: EventRow) -> Any:
