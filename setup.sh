@@ -253,7 +253,7 @@ install_service() {
   need_root "--service"
   check_systemd
   case "$CAIRN_DIR" in
-    *[[:space:]]*) die "the kiosk service cannot start Cairn from a path with spaces: $CAIRN_DIR (clone it to /opt/cairn)" ;;
+    *[[:space:]\\\|\&\$%]*) die "the kiosk service cannot start Cairn from a path with spaces or any of \\ | & \$ %: $CAIRN_DIR (clone it to /opt/cairn)" ;;
   esac
 
   local groups=() group

@@ -248,6 +248,15 @@ def test_uninstall_dry_run_here_matches_this_machine(checkout: Path) -> None:
         assert "nothing to remove" in out
 
 
+@pytest.mark.parametrize("name", ["my cairn", "cairn%i", "a&b"])
+def test_service_refuses_a_path_the_unit_cannot_hold(checkout: Path, name: str) -> None:
+    odd = checkout.rename(checkout.parent / name)
+    result = run_setup(odd, "--dry-run", "--service")
+    assert result.returncode == 1
+    assert "the kiosk service cannot start Cairn from a path with spaces" in result.stderr
+    assert "would write: /etc/systemd/system/cairn.service" not in result.stdout
+
+
 def test_a_raspberry_pi_is_found_from_its_device_tree_model(checkout: Path, tmp_path: Path) -> None:
     model = tmp_path / "model"
     model.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0")
