@@ -1,0 +1,75 @@
+"""The layers of docs/architecture.md, checked on the source: imports point down only."""
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+STDLIB = set(sys.stdlib_module_names)
+
+#: package -> top-level modules it may import besides the standard library
+ALLOWED = {
+    "rules": {"rules"},
+    "vision": {"vision", "rules", "numpy", "cv2"},
+    "hardware": {"hardware", "vision", "rules", "numpy", "cv2", "gpiozero", "serial", "picamera2", "libcamera"},
+}
+FORBIDDEN_EVERYWHERE_BUT_UI = {"kivy"}
+
+
+def imports(path: Path) -> set[str]:
+    """Top-level module names imported by ``path`` (absolute imports only)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def sources(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+@pytest.mark.parametrize("package", sorted(ALLOWED))
+def test_lower_layers_import_only_what_they_may(package: str) -> None:
+    wrong = {}
+    for path in sources(package):
+        extra = imports(path) - STDLIB - ALLOWED[package] - {"__future__"}
+        if extra:
+            wrong[str(path.relative_to(ROOT))] = sorted(extra)
+    assert wrong == {}
+
+
+def module_level_imports(path: Path) -> set[str]:
+    """Top-level names imported when the module is imported (not inside functions)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_kivy_only_in_the_ui_package() -> None:
+    """Only companion/ui imports Kivy at module level; elsewhere in companion only inside a function (the
+    app's start-up configures Kivy before any window exists), so every other module imports without a window."""
+    wrong = []
+    for path in [*ROOT.joinpath("companion").rglob("*.py"), ROOT / "main.py"]:
+        if path.relative_to(ROOT).parts[:2] == ("companion", "ui"):
+            continue
+        if module_level_imports(path) & FORBIDDEN_EVERYWHERE_BUT_UI:
+            wrong.append(str(path.relative_to(ROOT)))
+    assert wrong == []
+
+
+def test_the_checker_sees_a_bad_import(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("import os\nfrom kivy.app import App\nimport numpy as np\nfrom . import sibling\n")
+    assert imports(bad) == {"os", "kivy", "numpy"}
