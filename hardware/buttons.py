@@ -104,7 +104,7 @@ class Buttons:
 
     ``on_press`` is called on gpiozero's threads (the pin callback thread, the hold thread, or a
     debounce timer), never on the app's UI thread: the app must hand each press over itself, e.g.
-    ``on_press=lambda p: Clock.schedule_once(lambda dt: session.press(p))``. It must return quickly.
+    ``on_press=lambda p: Clock.schedule_once(lambda dt: app.handle_press(p))``. It must return quickly.
 
     :param pin_factory: a gpiozero pin factory (``MockFactory()`` in tests); None for gpiozero's
         default (``GPIOZERO_PIN_FACTORY`` or the first that works on this board).
