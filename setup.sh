@@ -53,7 +53,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO=(sudo); fi
 
 # quote WORD: WORD as a shell would need it typed, plainly where that is safe.
 quote() {
-  if [[ "$1" =~ ^[][A-Za-z0-9_./:=,@+%-]+$ ]]; then
+  if [[ "$1" =~ ^[A-Za-z0-9_./:=,@+%-]+$ ]]; then
     printf '%s' "$1"
   elif [[ "$1" != *[$'\n'\']* ]]; then
     printf "'%s'" "$1"
@@ -149,7 +149,6 @@ uninstall_service() {
   if [ "$DRY" = 1 ]; then say "that removes the kiosk service."; else say "removed the kiosk service."; fi
   say "kept the user $SERVICE_USER, $STATE_DIR (saved games) and $DEFAULTS;"
   say "  to remove them too: sudo userdel $SERVICE_USER && sudo rm -r $STATE_DIR $DEFAULTS"
-  say "  the console login comes back on the screen at the next boot (or: sudo systemctl start getty@tty1)"
 }
 
 if [ "$ACTION" = uninstall-service ]; then
@@ -167,7 +166,7 @@ if [ "$PI" = 1 ]; then
   # archive), built for the system Python 3.11; lgpio drives the pins for gpiozero (the only
   # pin library that works on a Pi 5); libdrm/libgbm/libudev for SDL's KMSDRM console video.
   APT_PACKAGES+=(python3-picamera2 python3-libcamera python3-lgpio liblgpio1 libdrm2 libgbm1 libudev1 v4l-utils)
-  # Recommends would pull a Qt desktop stack into a Lite image (as picamera2's README advises).
+  # Without Recommends, as picamera2's README installs it on Lite: no Qt/GUI stack comes along.
   APT_OPTIONS+=(--no-install-recommends)
 elif [ "$ACTION" = service ]; then
   APT_PACKAGES+=(libdrm2 libgbm1 libudev1)  # SDL's KMSDRM video, for the kiosk on another machine
