@@ -176,7 +176,7 @@ def test_cave_no_more_copies_than_the_game_holds() -> None:
     assert first_illegal(Y, column) is None
     assert "only 5 Fish1 tiles" in check_placement(Y, column, Placement(FISH1, 0, 5, 0))
     once = [Placement(MAMMOTH4A, 0, 2, 0)]  # cells (2,1), (3,0), (3,1), (4,0)
-    assert "only 1 Mammoth4A tile" in check_placement(Y, once, Placement(MAMMOTH4A, 0, 4, 1))
+    assert "only one Mammoth4A tile" in check_placement(Y, once, Placement(MAMMOTH4A, 0, 4, 1))
 
 
 def test_cave_legal_placements_lists_every_side_and_anchor() -> None:

@@ -187,3 +187,18 @@ def test_painting_history_gives_each_totem_its_reason() -> None:
         "Ann +1 totem: completed row 6",
         "Ann +3 totems: goal B7 (Paint all four corners), first to do it",
     ]
+
+
+def test_painting_refusals_and_history_keep_templates_for_translation() -> None:
+    table = painting({"cave": (Placement(1, 0, 3, 0),), "taken": (31,)})
+    with pytest.raises(IllegalMove) as exc:
+        RULES.decide(table.state, Paint(Y, 31, 0, 0, 5))
+    assert exc.value.rule == ("{name} (tile {tile}), side {side} at row {row}, column {col} does not touch "
+                              "the painting (side by side, or through a painted Hunter or totem)")
+    assert exc.value.params == {"name": "Legendary1", "tile": 31, "side": 0, "row": 0, "col": 5}
+    before = table.state
+    events = table.do(Paint(Y, 31, 0, 4, 0))
+    line = RULES.describe(before, events[-1])
+    assert (line, line.template, line.params) == (
+        "Ann +1 totem: painted a Legendary animal", "{name} +1 totem: painted a Legendary animal",
+        {"name": "Ann", "totems": 1})

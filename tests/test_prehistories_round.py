@@ -292,3 +292,12 @@ def test_round_history_keeps_plans_secret_until_the_reveal() -> None:
         "Order of play: Bao 1 (fastest 52) → Ann 12 (fastest 10); Chen skips the hunt")
     assert RULES.describe(revealed, events[2]) == "Chen draws 3 cards (took no tile)"
     assert before.player(Y).played == (1, 10)
+
+
+def test_round_refusal_names_its_values_apart_from_the_words() -> None:
+    table = hunting((60, 27))
+    with pytest.raises(IllegalMove) as exc:
+        RULES.decide(table.state, Hunt(B, 1, (52,)))
+    assert exc.value.rule == (
+        "zone {zone} ({stack} tiles) needs hunters worth at least {need}; these are worth {power}")
+    assert exc.value.params == {"zone": 1, "stack": "size-2", "need": 4, "power": 1}

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from ..text import Text
 from .data import CAVES, SIZE, Cell, Colour
 from .tiles import TILES, tile_cells
 
@@ -48,10 +49,24 @@ def ring(cell: Cell) -> tuple[Cell, ...]:
     return tuple((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0))
 
 
-def describe_placement(p: Placement) -> str:
+#: How a placement reads: "Mammoth4A (tile 11), side 0 at row 2, column 3".
+_PLACED = "{name} (tile {tile}), side {side} at row {row}, column {col}"
+
+
+def _params(p: Placement, prefix: str = "") -> dict[str, object]:
+    name = TILES[p.tile].name if p.tile in TILES else "?"
+    return {f"{prefix}name": name, f"{prefix}tile": p.tile, f"{prefix}side": p.side,
+            f"{prefix}row": p.row, f"{prefix}col": p.col}
+
+
+def describe_placement(p: Placement) -> Text:
     """A placement as a player reads it: "Mammoth4A (tile 11), side 0 at row 2, column 3"."""
-    name = TILES[p.tile].name if p.tile in TILES else "an unknown tile"
-    return f"{name} (tile {p.tile}), side {p.side} at row {p.row}, column {p.col}"
+    return Text(_PLACED, **_params(p))
+
+
+def _about(p: Placement, rest: str, **params: object) -> Text:
+    """A sentence about placement ``p``: its description followed by ``rest``."""
+    return Text(_PLACED + rest, **_params(p), **params)
 
 
 def painted(colour: Colour, placements: Iterable[Placement]) -> dict[Cell, str]:
@@ -88,44 +103,50 @@ def connected_cells(colour: Colour, placements: Sequence[Placement]) -> frozense
     )
 
 
-def check_placement(colour: Colour, placed: Sequence[Placement], new: Placement) -> str | None:
+def check_placement(colour: Colour, placed: Sequence[Placement], new: Placement) -> Text | None:
     """Why ``new`` may not be painted in the cave of ``colour`` after ``placed``; ``None`` if it may.
 
     The rules are checked in this order: a known tile, side 0 or 1, no more copies of the tile than the
     game holds, inside the cave, no overlap with the printed Hunter/totems or an earlier tile, then
     connection (the first tile reaches the left column; later tiles touch the painting, directly or
-    through a printed Hunter/totem that touches a tile).
-    ``placed`` is assumed legal.
+    through a printed Hunter/totem that touches a tile). ``placed`` is assumed legal. The reason is a
+    ``Text``: English, with its template and values kept for translation.
     """
     if new.tile not in TILES:
-        return f"there is no tile {new.tile} (tiles are numbered 1-35)"
+        return Text("there is no tile {tile} (tiles are numbered 1-35)", tile=new.tile)
     if new.side not in (0, 1):
-        return f"a tile has only sides 0 and 1, not {new.side} (tiles are flipped, never turned)"
+        return Text("a tile has only sides 0 and 1, not {side} (tiles are flipped, never turned)",
+                    side=new.side)
     cells = new.cells
-    what = describe_placement(new)
     kind = TILES[new.tile]
     if sum(1 for p in placed if p.tile == new.tile) >= kind.copies:
-        return (f"{what}: the game has only {kind.copies} {kind.name} tile{'s' if kind.copies > 1 else ''} "
-                f"and this cave already holds {'them all' if kind.copies > 1 else 'it'}")
+        if kind.copies == 1:
+            return _about(new, ": the game has only one {name} tile and this cave already holds it")
+        return _about(new, ": the game has only {copies} {name} tiles and this cave already holds them all",
+                      copies=kind.copies)
     outside = sorted(c for c in cells if not inside(c))
     if outside:
         r, c = outside[0]
-        return f"{what} goes outside the cave (row {r}, column {c}); the cave has rows and columns 0-6"
+        return _about(new, " goes outside the cave (row {r}, column {c}); the cave has rows and columns 0-6",
+                      r=r, c=c)
     cave = CAVES[colour]
     printed = sorted(cells & cave.blocked)
     if printed:
         r, c = printed[0]
-        printed_name = "the Hunter painting" if (r, c) == cave.hunter else "a totemic animal"
-        return f"{what} would cover {printed_name} at row {r}, column {c}"
+        if (r, c) == cave.hunter:
+            return _about(new, " would cover the Hunter painting at row {r}, column {c}", r=r, c=c)
+        return _about(new, " would cover a totemic animal at row {r}, column {c}", r=r, c=c)
     for p in placed:
         overlap = sorted(cells & p.cells)
         if overlap:
             r, c = overlap[0]
-            return f"{what} would cover {describe_placement(p)} at row {r}, column {c}"
+            return _about(new, " would cover " + _PLACED.replace("{", "{other_") + " at row {r}, column {c}",
+                          r=r, c=c, **_params(p, "other_"))
     if not cells & connected_cells(colour, placed):
         if not placed:
-            return f"{what} is the first tile, so it must reach the left column (column 0)"
-        return f"{what} does not touch the painting (side by side, or through a painted Hunter or totem)"
+            return _about(new, " is the first tile, so it must reach the left column (column 0)")
+        return _about(new, " does not touch the painting "
+                           "(side by side, or through a painted Hunter or totem)")
     return None
 
 
@@ -140,7 +161,7 @@ def legal_placements(colour: Colour, placed: Sequence[Placement], tile: int) -> 
     )
 
 
-def first_illegal(colour: Colour, placements: Sequence[Placement]) -> tuple[int, str] | None:
+def first_illegal(colour: Colour, placements: Sequence[Placement]) -> tuple[int, Text] | None:
     """The position (0-based) and reason of the first placement that breaks a rule; ``None`` if all are
     legal."""
     for i, p in enumerate(placements):

@@ -31,8 +31,13 @@ _PHASE_OF: dict[type, Phase] = {
     EndHunt: Phase.HUNTING,
     Paint: Phase.PAINTING,
 }
-_DOING = {Phase.FILL: "filling the hunting zones", Phase.PLANNING: "planning", Phase.HUNTING: "hunting",
-          Phase.PAINTING: "painting"}
+#: what is being done in each phase, as the refusal of a move made at the wrong time says it
+_NOT_NOW = {
+    Phase.FILL: "that cannot be done now: the players are filling the hunting zones",
+    Phase.PLANNING: "that cannot be done now: the players are planning",
+    Phase.HUNTING: "that cannot be done now: the players are hunting",
+    Phase.PAINTING: "that cannot be done now: the players are painting",
+}
 
 
 def decide(state: State | None, command: Any) -> tuple[Any, ...]:
@@ -45,13 +50,14 @@ def decide(state: State | None, command: Any) -> tuple[Any, ...]:
     if state is None:
         raise IllegalMove("set up the game first (players and goal cards)")
     if state.phase is Phase.OVER:
-        raise IllegalMove(f"the game is over: {state.player(state.winner).name} won" if state.winner
-                          else "the game is over")
+        if state.winner is None:
+            raise IllegalMove("the game is over")
+        raise IllegalMove("the game is over: {name} won", name=state.player(state.winner).name)
     phase = _PHASE_OF.get(type(command))
     if phase is None:
-        raise IllegalMove(f"Prehistories has no move called {type(command).__name__}")
+        raise IllegalMove("Prehistories has no move called {move}", move=type(command).__name__)
     if phase is not state.phase:
-        raise IllegalMove(f"that cannot be done now: the players are {_DOING[state.phase]}")
+        raise IllegalMove(_NOT_NOW[state.phase])
     if isinstance(command, FillZones):
         check_fill(state, command.tiles)
         return (ZonesFilled(command.tiles),)
@@ -60,7 +66,8 @@ def decide(state: State | None, command: Any) -> tuple[Any, ...]:
     if isinstance(command, PlayHunters):
         return _play(state, player, command)
     if state.current is not player.colour:
-        raise IllegalMove(f"it is {state.player(state.current).name}'s turn, not {player.name}'s")
+        raise IllegalMove("it is {current}'s turn, not {name}'s",
+                          current=state.player(state.current).name, name=player.name)
     if isinstance(command, Hunt):
         return _hunt(state, player, command)
     if isinstance(command, EndHunt):
@@ -82,35 +89,38 @@ def _check_numbers(command: Any) -> None:
         value = getattr(command, name)
         values = value if isinstance(value, tuple) else (value,)
         if not all(type(v) is int for v in values):
-            raise IllegalMove(f"{type(command).__name__}.{name} must be whole numbers, not {value!r}")
+            raise IllegalMove("{move}.{field} must be whole numbers, not {value}",
+                              move=type(command).__name__, field=name, value=repr(value))
 
 
 def _seated(state: State, colour: Any) -> Player:
     if not isinstance(colour, Colour):
-        raise IllegalMove(f"{colour!r} is not a colour (yellow, blue, red, green or white)")
+        raise IllegalMove("{value} is not a colour (yellow, blue, red, green or white)", value=repr(colour))
     try:
         return state.player(colour)
     except KeyError:
-        raise IllegalMove(f"nobody plays {colour.label} in this game") from None
+        raise IllegalMove("nobody plays {colour} in this game", colour=colour.label) from None
 
 
 def _play(state: State, player: Player, command: PlayHunters) -> tuple[Any, ...]:
     if player.planned:
-        raise IllegalMove(f"{player.name} has already revealed hunters this round")
+        raise IllegalMove("{name} has already revealed hunters this round", name=player.name)
     speeds = command.speeds
     if len(set(speeds)) != len(speeds):
         raise IllegalMove("each hunter card can be played only once (a speed is repeated)")
     for s in speeds:
         hunter = HUNTERS.get(s)
         if hunter is None:
-            raise IllegalMove(f"there is no hunter with speed {s} (speeds are 1-60)")
+            raise IllegalMove("there is no hunter with speed {speed} (speeds are 1-60)", speed=s)
         if hunter.colour is not player.colour:
-            raise IllegalMove(
-                f"hunter {s} is a {hunter.colour.label} card; {player.name} plays {player.colour.label}")
+            raise IllegalMove("hunter {speed} is a {card} card; {name} plays {colour}", speed=s,
+                              card=hunter.colour.label, name=player.name, colour=player.colour.label)
         if s in player.discard:
-            raise IllegalMove(f"{player.name}'s hunter {s} is in the discard pile, not in the hand")
+            raise IllegalMove("{name}'s hunter {speed} is in the discard pile, not in the hand",
+                              name=player.name, speed=s)
     if len(speeds) > player.hand:
-        raise IllegalMove(f"{player.name} holds only {player.hand} cards, not {len(speeds)}")
+        raise IllegalMove("{name} holds only {hand} cards, not {count}",
+                          name=player.name, hand=player.hand, count=len(speeds))
     events: list[Any] = [HuntersPlayed(player.colour, speeds)]
     after = evolve(state, events[0])
     if all(p.planned for p in after.players):
@@ -124,11 +134,12 @@ def _play(state: State, player: Player, command: PlayHunters) -> tuple[Any, ...]
 def _hunt(state: State, player: Player, command: Hunt) -> tuple[Any, ...]:
     zones = state.zone_table
     if not 0 <= command.zone < len(zones):
-        raise IllegalMove(f"there is no hunting zone {command.zone} (zones are 0-{len(zones) - 1})")
+        raise IllegalMove("there is no hunting zone {zone} (zones are 0-{last})",
+                          zone=command.zone, last=len(zones) - 1)
     zone = zones[command.zone]
     tile = state.zones[command.zone]
     if tile is None:
-        raise IllegalMove(f"hunting zone {command.zone} is empty")
+        raise IllegalMove("hunting zone {zone} is empty", zone=command.zone)
     hunters = command.hunters
     if not hunters:
         raise IllegalMove("send at least one hunter to hunt")
@@ -136,11 +147,13 @@ def _hunt(state: State, player: Player, command: Hunt) -> tuple[Any, ...]:
         raise IllegalMove("each hunter can be sent only once (a speed is repeated)")
     for s in hunters:
         if s not in player.played:
-            raise IllegalMove(f"hunter {s} is not among {player.name}'s hunters still waiting this round")
+            raise IllegalMove("hunter {speed} is not among {name}'s hunters still waiting this round",
+                              speed=s, name=player.name)
     power = sum(HUNTERS[s].power for s in hunters)
     if power < zone.injury:
-        raise IllegalMove(f"zone {command.zone} ({zone.stack.label} tiles) needs hunters worth at least "
-                          f"{zone.injury}; these are worth {power}")
+        raise IllegalMove("zone {zone} ({stack} tiles) needs hunters worth at least {need}; "
+                          "these are worth {power}",
+                          zone=command.zone, stack=zone.stack.label, need=zone.injury, power=power)
     events: list[Any] = [TileTaken(player.colour, command.zone, tile, hunters, injured=power < zone.safe)]
     if "B8" in state.goals and "B8" not in player.goals_met and len(player.taken) + 1 >= 3:
         after = evolve(state, events[0])
@@ -158,11 +171,12 @@ def _end_hunt(state: State, player: Player) -> tuple[Any, ...]:
 
 def _paint(state: State, player: Player, command: Paint) -> tuple[Any, ...]:
     if command.tile not in player.taken:
-        raise IllegalMove(f"{player.name} has no tile {command.tile} to paint this round")
+        raise IllegalMove("{name} has no tile {tile} to paint this round",
+                          name=player.name, tile=command.tile)
     placement = Placement(command.tile, command.side, command.row, command.col)
     reason = check_placement(player.colour, player.cave, placement)
     if reason is not None:
-        raise IllegalMove(reason)
+        raise IllegalMove(reason.template, **reason.params)
     events: list[Any] = [TilePainted(player.colour, placement)]
     cave = player.cave + (placement,)
     before_prints = hand_prints_covered(player.colour, player.cave)

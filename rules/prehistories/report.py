@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from ..text import Text
 from .cave import (
     Placement, completed_columns, completed_rows, first_illegal, hand_prints_covered, legendary_count,
     painted,
@@ -18,7 +19,7 @@ class CaveReport:
     the objectives describe the legal tiles before it."""
 
     valid: bool
-    error: str | None
+    error: Text | None
     error_index: int | None
     rows: tuple[int, ...]
     columns: tuple[int, ...]
@@ -39,7 +40,8 @@ def check_cave(colour: Colour, goals: Iterable[str], placements: Sequence[Placem
     error = None
     if broken is not None:
         index, reason = broken
-        error = f"tile {index + 1} of {len(placements)} (tiles[{index}]): {reason}"
+        error = Text("tile {number} of {count} (tiles[{index}]): " + reason.template,
+                     number=index + 1, count=len(placements), index=index, **reason.params)
     return CaveReport(
         valid=broken is None,
         error=error,

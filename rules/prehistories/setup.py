@@ -19,28 +19,29 @@ def check_setup(command: StartGame) -> BoardSide:
     if not all(isinstance(g, str) for g in command.goals):
         raise IllegalMove("goal cards are given by their ids, such as \"A2\"")
     if len(players) not in PLAYER_COUNTS:
-        raise IllegalMove(f"Prehistories is for 2-5 players, not {len(players)}")
+        raise IllegalMove("Prehistories is for 2-5 players, not {count}", count=len(players))
     colours = [p.colour for p in players]
     for c in colours:
         if not isinstance(c, Colour):
-            raise IllegalMove(f"{c!r} is not a colour (yellow, blue, red, green or white)")
+            raise IllegalMove("{value} is not a colour (yellow, blue, red, green or white)", value=repr(c))
     twice = [c for c, n in Counter(colours).items() if n > 1]
     if twice:
-        raise IllegalMove(f"two players cannot both play {twice[0].label}")
+        raise IllegalMove("two players cannot both play {colour}", colour=twice[0].label)
     for p in players:
         if not p.name.strip():
-            raise IllegalMove(f"the {p.colour.label} player needs a name")
+            raise IllegalMove("the {colour} player needs a name", colour=p.colour.label)
     side, cards = PLAYER_COUNTS[len(players)]
     goals = command.goals
     unknown = [g for g in goals if g not in GOALS]
     if unknown:
-        raise IllegalMove(f"there is no goal {unknown[0]!r} (Sun side A1-A9, Moon side B1-B9)")
+        raise IllegalMove("there is no goal {goal} (Sun side A1-A9, Moon side B1-B9)", goal=repr(unknown[0]))
     if len(goals) != cards:
-        raise IllegalMove(f"{len(players)} players use {cards} goal cards, not {len(goals)}")
+        raise IllegalMove("{players} players use {cards} goal cards, not {count}",
+                          players=len(players), cards=cards, count=len(goals))
     shared = [n for n, k in Counter(card_of(g) for g in goals).items() if k > 1]
     if shared:
         n = shared[0]
-        raise IllegalMove(f"goal card {n} is used twice (A{n} and B{n} are its two sides)")
+        raise IllegalMove("goal card {n} is used twice (A{n} and B{n} are its two sides)", n=n)
     return side
 
 
@@ -65,30 +66,32 @@ def check_fill(state: State, fills: tuple[ZoneFill, ...]) -> None:
     left = dict(state.stacks)
     for fill in fills:
         if not isinstance(fill, ZoneFill) or type(fill.zone) is not int or type(fill.tile) is not int:
-            raise IllegalMove(f"a zone fill names a zone and a tile by number, not {fill!r}")
+            raise IllegalMove("a zone fill names a zone and a tile by number, not {value}", value=repr(fill))
         if not 0 <= fill.zone < len(table):
-            raise IllegalMove(f"there is no hunting zone {fill.zone} (zones are 0-{len(table) - 1})")
+            raise IllegalMove("there is no hunting zone {zone} (zones are 0-{last})",
+                              zone=fill.zone, last=len(table) - 1)
         if fill.zone in seen:
-            raise IllegalMove(f"zone {fill.zone} is filled twice")
+            raise IllegalMove("zone {zone} is filled twice", zone=fill.zone)
         seen.add(fill.zone)
         if state.zones[fill.zone] is not None:
-            raise IllegalMove(f"zone {fill.zone} still holds a tile")
+            raise IllegalMove("zone {zone} still holds a tile", zone=fill.zone)
         kind = TILES.get(fill.tile)
         if kind is None:
-            raise IllegalMove(f"there is no tile {fill.tile} (tiles are numbered 1-35)")
+            raise IllegalMove("there is no tile {tile} (tiles are numbered 1-35)", tile=fill.tile)
         stack = table[fill.zone].stack
         if kind.stack is not stack:
-            raise IllegalMove(
-                f"zone {fill.zone} takes {stack.label} tiles; {kind.name} is a {kind.stack.label} tile")
+            raise IllegalMove("zone {zone} takes {stack} tiles; {name} is a {tile_stack} tile",
+                              zone=fill.zone, stack=stack.label, name=kind.name, tile_stack=kind.stack.label)
         if left[fill.tile] <= 0:
-            raise IllegalMove(f"no {kind.name} (tile {fill.tile}) is left in the {stack.label} stack")
+            raise IllegalMove("no {name} (tile {tile}) is left in the {stack} stack",
+                              name=kind.name, tile=fill.tile, stack=stack.label)
         left[fill.tile] -= 1
     missing = [z for z in required_fills(state) if z not in seen]
     if missing:
         stack = table[missing[0]].stack
-        raise IllegalMove(f"zone {missing[0]} is empty and the {stack.label} stack still holds tiles: "
-                          f"say which tile was drawn for it")
+        raise IllegalMove("zone {zone} is empty and the {stack} stack still holds tiles: "
+                          "say which tile was drawn for it", zone=missing[0], stack=stack.label)
     extra = sorted(seen - set(required_fills(state)))
     if extra:
-        raise IllegalMove(
-            f"zone {extra[0]} gets no tile this round (its stack is used up by the zones before it)")
+        raise IllegalMove("zone {zone} gets no tile this round (its stack is used up by the zones before it)",
+                          zone=extra[0])
