@@ -137,3 +137,14 @@ def test_cli_missing_file(tmp_path: Path) -> None:
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr == f"cairn: {tmp_path / 'none.json'}: no such file\n"
+
+
+def test_cli_reader_closing_early_gets_no_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "cave.json"
+    path.write_text(json.dumps(LEGAL), encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "main.py", "check-cave", str(path)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdout.close()  # like `| head -0`: nobody reads the summary
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0
+    assert "Traceback" not in err

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -39,10 +40,11 @@ def run(args: argparse.Namespace) -> int:
     """Check the cave in ``args.file``; print the verdict; 0 if legal, 1 if a tile breaks a rule."""
     colour, goals, placements = parse_cave(_read(args.file))
     report = check_cave(colour, goals, placements)
-    if args.json:
-        print(json.dumps(as_json(report)))
-    else:
-        print(summary(colour, placements, report))
+    text = json.dumps(as_json(report)) if args.json else summary(colour, placements, report)
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:  # the reader (e.g. `head`) stopped early: nothing left to tell it
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0 if report.valid else 1
 
 
