@@ -17,13 +17,15 @@ import numpy as np
 from tools.dice_data import load_photos
 from vision.classify import read_pips
 from vision.locate import _iou, locate_dice
-from vision.reader import SURE_LOCATOR_SCORE
+from vision.pips import count_pips
+from vision.reader import AGREED_DOUBT
 
 
 def rows_for(part: str) -> tuple[np.ndarray, int]:
-    """(candidates as rows [score, p_value, p_not_die, kind], number of labelled dice).
+    """(candidates as rows [score, p_value, p_not_die, kind, agree], number of labelled dice).
 
     kind: 1 = die read right, 0 = die read wrong, -1 = not a die (or a second box on one die).
+    agree: 1 = the OpenCV pip count equals the classifier's value, 0 = it differs, -1 = no count.
     """
     out, n_gt = [], 0
     for p in load_photos(part):
@@ -43,8 +45,10 @@ def rows_for(part: str) -> tuple[np.ndarray, int]:
                 taken.add(j)
                 kind[j] = int(reads[j].value == int(p.dice[i][0]))
         for j, (c, r) in enumerate(zip(cands, reads)):
-            out.append((c.score, r.p_value, r.p_not_die, kind[j]))
-    return np.array(out).reshape(-1, 4), n_gt
+            n = count_pips(p.image, c.box)
+            agree = -1 if n is None else int(n == r.value)
+            out.append((c.score, r.p_value, r.p_not_die, kind[j], agree))
+    return np.array(out).reshape(-1, 5), n_gt
 
 
 def main() -> None:
@@ -52,7 +56,7 @@ def main() -> None:
     ap.add_argument("--part", default="dev", choices=["train", "dev"])
     a = ap.parse_args()
     rows, n_gt = rows_for(a.part)
-    score, pv, pn, kind = rows.T
+    score, pv, pn, kind, agree = rows.T
     print(f"{a.part}: {n_gt} labelled dice, {len(rows)} candidates: {int((kind == 1).sum())} right, "
           f"{int((kind == 0).sum())} wrong value, {int((kind == -1).sum())} not a die")
     for max_not in (0.3, 0.5, 0.7):
@@ -60,12 +64,18 @@ def main() -> None:
         print(f"  keep p_not_die <= {max_not}: right {int(((kind == 1) & kept).sum())}  wrong "
               f"{int(((kind == 0) & kept).sum())}  not-a-die kept {int(((kind == -1) & kept).sum())}  "
               f"dice dropped {int(((kind >= 0) & ~kept).sum())}")
-    conf = pv * np.minimum(1.0, score / SURE_LOCATOR_SCORE)
     kept = pn <= 0.5
-    for cut in (0.3, 0.5, 0.7, 0.8, 0.9):
-        sure = kept & (conf >= cut)
-        print(f"  conf >= {cut}: sure {int(sure.sum())}  of them wrong {int((sure & (kind != 1)).sum())} "
-              f"(wrong value {int((sure & (kind == 0)).sum())}, not a die {int((sure & (kind == -1)).sum())})")
+    for a_, label in ((1, "agrees"), (0, "differs"), (-1, "none")):
+        m = kept & (agree == a_) & (kind >= 0)
+        print(f"  pip count {label}: {int(m.sum())} dice, {int((m & (kind == 1)).sum())} read right")
+    for sure_score in (0.2, 0.3, 0.4):
+        base = pv * np.minimum(1.0, score / sure_score)
+        for name, conf in (("p", base), ("p+count", np.where(agree == 1, 1 - (1 - base) * AGREED_DOUBT, base))):
+            for cut in (0.5, 0.6, 0.7, 0.8, 0.9):
+                sure = kept & (conf >= cut)
+                print(f"  locator {sure_score} {name:>8} >= {cut}: sure {int(sure.sum()):4d}  wrong "
+                      f"{int((sure & (kind != 1)).sum()):3d} (value {int((sure & (kind == 0)).sum())}, "
+                      f"not a die {int((sure & (kind == -1)).sum())})")
     bad = rows[(kind != 1) & kept]
     print("  kept and not right (score, p_value, p_not_die, kind):")
     for r in bad[np.argsort(-bad[:, 1])][:20]:

@@ -1,0 +1,91 @@
+"""Read the pips of located dice: a small CNN on square crops, run with cv2.dnn.
+
+The model (``vision/models/dice_pips.onnx``, made by ``tools/train_dice_classifier.py``) takes a
+40x40 BGR crop around one die and gives 7 scores: pip values 1..6 and "not a die". Each die is read
+in four quarter turns and the probabilities averaged, so a reading that depends on the rotation
+comes out unsure rather than wrong.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+MODEL = Path(__file__).resolve().parent / "models" / "dice_pips.onnx"
+#: Side of the square crop fed to the model, in pixels.
+CROP = 40
+#: The crop spans this many times the die box's longer side.
+MARGIN = 1.3
+#: Index of the "not a die" class.
+NOT_A_DIE = 6
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The classifier's view of one crop: the likeliest value, its probability and P(not a die)."""
+
+    value: int
+    p_value: float
+    p_not_die: float
+
+
+def crop_square(image: np.ndarray, cx: float, cy: float, side: float, out: int = CROP) -> np.ndarray:
+    """The ``side`` x ``side`` square centred on (cx, cy), resized to ``out`` x ``out``.
+
+    Parts outside the image are filled by repeating the border. Shrinking uses area averaging, so
+    a 300 px die and a 30 px die give comparable crops.
+    """
+    side = max(2, int(round(side)))
+    x0, y0 = int(round(cx - side / 2)), int(round(cy - side / 2))
+    h, w = image.shape[:2]
+    pad = max(0, -x0, -y0, x0 + side - w, y0 + side - h)
+    if pad:
+        image = cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
+        x0, y0 = x0 + pad, y0 + pad
+    roi = image[y0:y0 + side, x0:x0 + side]
+    interp = cv2.INTER_AREA if side > out else cv2.INTER_LINEAR
+    return cv2.resize(roi, (out, out), interpolation=interp)
+
+
+@lru_cache(maxsize=1)
+def _net(path: str = str(MODEL)) -> cv2.dnn.Net:
+    return cv2.dnn.readNetFromONNX(path)
+
+
+def class_probabilities(crops: np.ndarray) -> np.ndarray:
+    """Softmax scores (n, 7) for a stack of (n, CROP, CROP, 3) uint8 BGR crops."""
+    if len(crops) == 0:
+        return np.zeros((0, 7), np.float32)
+    blob = crops.astype(np.float32).transpose(0, 3, 1, 2) / 255.0
+    net = _net()
+    net.setInput(np.ascontiguousarray(blob))
+    logits = net.forward().reshape(len(crops), -1).astype(np.float64)
+    logits -= logits.max(axis=1, keepdims=True)
+    e = np.exp(logits)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def read_pips(image: np.ndarray, boxes: list[tuple[float, float, float, float]],
+              clear: float = 0.97) -> list[Reading]:
+    """Read each die box ``(x, y, w, h)`` of a BGR image; one Reading per box, in order.
+
+    Every crop is read upright first; a crop whose best class scores below ``clear`` is read again
+    in the three other quarter turns and the four readings averaged (``clear=1`` always does so).
+    """
+    if not boxes:
+        return []
+    crops = np.stack([crop_square(image, x + w / 2, y + h / 2, MARGIN * max(w, h)) for x, y, w, h in boxes])
+    probs = class_probabilities(crops)
+    unclear = np.nonzero(probs.max(axis=1) < clear)[0]
+    if len(unclear):
+        turned = np.stack([np.rot90(crops[i], k) for i in unclear for k in (1, 2, 3)])
+        more = class_probabilities(np.ascontiguousarray(turned)).reshape(len(unclear), 3, -1)
+        probs[unclear] = (probs[unclear] + more.sum(axis=1)) / 4
+    out = []
+    for p in probs:
+        v = int(np.argmax(p[:NOT_A_DIE]))
+        out.append(Reading(value=v + 1, p_value=float(p[v]), p_not_die=float(p[NOT_A_DIE])))
+    return out

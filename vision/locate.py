@@ -1,0 +1,118 @@
+"""Find dice in a frame: a small fully convolutional network over an image pyramid (cv2.dnn).
+
+The model (``vision/models/dice_locator.onnx``, made by ``tools/train_dice_locator.py``) was trained on
+dice about 9-40 px across. It marks die centres at stride 4 and regresses each die's box. To find
+dice of any size (25 px to a few hundred px) the frame is shrunk by factors of ``LEVEL_STEP``; each
+pyramid level keeps only the dice whose size there lies in ``BAND`` (the first level also keeps
+smaller ones, the last level larger ones), and overlapping finds are merged.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+MODEL = Path(__file__).resolve().parent / "models" / "dice_locator.onnx"
+STRIDE = 4
+#: Die sizes (longer box side, px at a pyramid level) that a level answers for.
+BAND = (11.0, 36.0)
+#: Scale of the first pyramid level: dice of 22-72 px in the frame are read there.
+FIRST_SCALE = 0.5
+#: Each further level is this much smaller.
+LEVEL_STEP = 3.0
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A die the locator believes in: box ``(x, y, w, h)`` in frame pixels and a score 0..1."""
+
+    box: tuple[float, float, float, float]
+    score: float
+
+
+@lru_cache(maxsize=1)
+def _net(path: str = str(MODEL)) -> cv2.dnn.Net:
+    return cv2.dnn.readNetFromONNX(path)
+
+
+def pyramid_scales(height: int, width: int, first: float = FIRST_SCALE,
+                   step: float = LEVEL_STEP) -> list[float]:
+    """The scales at which a frame of this size is searched, largest first.
+
+    Levels are added while a die spanning 60 % of the frame's shorter side would still be larger
+    than ``BAND[1]`` px at the last one.
+    """
+    scales = [first]
+    while min(height, width) * 0.6 * scales[-1] > BAND[1]:
+        scales.append(scales[-1] / step)
+    return scales
+
+
+def _level(bgr: np.ndarray, scale: float, threshold: float) -> list[tuple[Candidate, float]]:
+    """Dice found at one scale, each with its size in level pixels."""
+    h, w = bgr.shape[:2]
+    lw, lh = max(8, int(round(w * scale))), max(8, int(round(h * scale)))
+    img = cv2.resize(bgr, (lw, lh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    sx, sy = lw / w, lh / h
+    net = _net()
+    net.setInput(cv2.dnn.blobFromImage(img, 1 / 255.0))
+    maps = net.forward()[0]
+    heat = 1 / (1 + np.exp(-maps[0]))
+    peaks = (heat >= threshold) & (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+    out = []
+    for iy, ix in zip(*np.nonzero(peaks)):
+        dx, dy, lbw, lbh = maps[1:, iy, ix]
+        bw, bh = float(np.exp(np.clip(lbw, -3, 6))) * STRIDE, float(np.exp(np.clip(lbh, -3, 6))) * STRIDE
+        cx, cy = (ix + float(np.clip(dx, 0, 1))) * STRIDE, (iy + float(np.clip(dy, 0, 1))) * STRIDE
+        box = ((cx - bw / 2) / sx, (cy - bh / 2) / sy, bw / sx, bh / sy)
+        out.append((Candidate(box, float(heat[iy, ix])), max(bw, bh)))
+    return out
+
+
+def _iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    ix = max(0.0, min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = a[2] * a[3] + b[2] * b[3] - inter
+    return inter / union if union > 0 else 0.0
+
+
+def merge(cands: list[Candidate], iou: float = 0.35) -> list[Candidate]:
+    """Non-maximum suppression: of boxes overlapping more than ``iou``, the best-scored stays.
+
+    A box whose centre lies inside a better box of similar size is dropped too (one die found twice).
+    """
+    kept: list[Candidate] = []
+    for c in sorted(cands, key=lambda c: -c.score):
+        x, y, w, h = c.box
+        cx, cy = x + w / 2, y + h / 2
+        dup = False
+        for k in kept:
+            kx, ky, kw, kh = k.box
+            inside = abs(cx - kx - kw / 2) < kw * 0.35 and abs(cy - ky - kh / 2) < kh * 0.35
+            if _iou(c.box, k.box) > iou or (inside and 0.5 < max(w, h) / max(kw, kh) < 2):
+                dup = True
+                break
+        if not dup:
+            kept.append(c)
+    return kept
+
+
+def locate_dice(bgr: np.ndarray, threshold: float = 0.25, max_dice: int = 64) -> list[Candidate]:
+    """Dice candidates in a BGR uint8 frame, best first (at most ``max_dice``).
+
+    ``threshold`` is the least centre-map score kept; scores are not probabilities of a die but
+    rank candidates (the pip classifier decides what is a die).
+    """
+    h, w = bgr.shape[:2]
+    scales = pyramid_scales(h, w)
+    found: list[Candidate] = []
+    for i, s in enumerate(scales):
+        lo = 0.0 if i == 0 else BAND[0]
+        hi = np.inf if i == len(scales) - 1 else BAND[1]
+        found.extend(c for c, size in _level(bgr, s, threshold) if lo <= size < hi)
+    cands = merge(found)
+    return cands[:max_dice]
