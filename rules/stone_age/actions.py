@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..errors import IllegalMove
+from ..text import Text
 from .cards import CARD_BY_ID, Card, Effect
 from .commands import BuildHut, BuyCard, Decline, Gather, PickDie, UseVillage
 from .data import (DIE_REWARD, GATHERING, MAX_AGRICULTURE, MAX_PEOPLE, RESOURCE_VALUE, VILLAGE, Area,
@@ -17,12 +18,14 @@ from .huts import HUT_BY_ID, check_payment, hut_points
 from .state import GameState, PlayerState
 from .tools import MAX_TOOL_STEPS
 from .turns import placement_of, space_name
+from .words import INPUT_WORDS
 
 
 def check_dice(dice: tuple[int, ...], count: int, what: str) -> None:
-    """Raise unless ``dice`` are ``count`` values 1..6."""
+    """Raise unless ``dice`` are ``count`` values 1..6; ``what`` (a ``Text``) names what was rolled for."""
     if len(dice) != count:
-        raise IllegalMove(f"{what} needs {count} dice values, got {len(dice)}")
+        raise IllegalMove("{what} needs {count} dice values, got {got}",
+                          what=what, count=count, got=len(dice))
     if any(type(d) is not int or not 1 <= d <= 6 for d in dice):
         raise IllegalMove("a die shows 1 to 6")
 
@@ -33,13 +36,13 @@ def check_tools(p: PlayerState, tiles: tuple[int, ...], cards: tuple[int, ...]) 
         raise IllegalMove("each tool tile is used once")
     for i in tiles:
         if not 0 <= i < len(p.tools):
-            raise IllegalMove(f"you have no tool tile number {i + 1}")
+            raise IllegalMove("you have no tool tile number {number}", number=i + 1)
         if p.tools_used[i]:
             raise IllegalMove("a tool tile is used once per round")
     held = Counter(p.one_use_tools)
     for v, n in Counter(cards).items():
         if held[v] < n:
-            raise IllegalMove(f"you have no unused one-use tool of {v}")
+            raise IllegalMove("you have no unused one-use tool of {value}", value=v)
     return sum(p.tools[i] for i in tiles) + sum(cards)
 
 
@@ -47,24 +50,28 @@ def check_has(p: PlayerState, paid: tuple[Resource, ...]) -> None:
     """Raise unless the player holds every resource in ``paid``."""
     for r, n in Counter(paid).items():
         if p.amount(r) < n:
-            raise IllegalMove(f"you have only {p.amount(r)} {r.value}")
+            raise IllegalMove("you have only {count} {resource}", count=p.amount(r), resource=r.value)
 
 
 def _own_space(state: GameState, player: int, area: Area, slot: int = 0) -> None:
     pl = placement_of(state, player, area, slot)
     if pl is None:
-        raise IllegalMove(f"you have no figures on {space_name(area, slot)}")
+        raise IllegalMove("you have no figures on {space}", space=space_name(area, slot))
     if pl.resolved:
-        raise IllegalMove(f"{space_name(area, slot)} is already resolved")
+        raise IllegalMove("{space} is already resolved", space=space_name(area, slot))
 
 
 def decide_gather(state: GameState, c: Gather) -> tuple[Gathered, ...]:
     """Hunting or a resource area: floor((dice + tools) / divisor) of the area's yield."""
     if c.area not in GATHERING:
-        raise IllegalMove(f"{space_name(c.area, 0)} is not a gathering area")
+        raise IllegalMove("{space} is not a gathering area", space=space_name(c.area, 0))
     _own_space(state, c.player, c.area)
     figures = placement_of(state, c.player, c.area).figures  # type: ignore[union-attr]
-    check_dice(c.dice, figures, f"{figures} figure{'s' if figures > 1 else ''} on {space_name(c.area)}")
+    if figures > 1:
+        rolled = Text("{count} figures on {space}", count=figures, space=space_name(c.area))
+    else:
+        rolled = Text("{count} figure on {space}", count=figures, space=space_name(c.area))
+    check_dice(c.dice, figures, rolled)
     extra = check_tools(state.players[c.player], c.tool_tiles, c.tool_cards)
     amount = (sum(c.dice) + extra) // GATHERING[c.area][1]
     return (Gathered(c.player, c.area, c.dice, tuple(c.tool_tiles), tuple(c.tool_cards), amount),)
@@ -80,7 +87,7 @@ _VILLAGE_TOP = {
 def decide_village(state: GameState, c: UseVillage) -> tuple[VillageUsed, ...]:
     """Tool maker +1 tool step, hut +1 person, field +1 agriculture (nothing when already at the top)."""
     if c.area not in VILLAGE:
-        raise IllegalMove(f"{space_name(c.area, 0)} is not in the village")
+        raise IllegalMove("{space} is not in the village", space=space_name(c.area, 0))
     _own_space(state, c.player, c.area)
     return (VillageUsed(c.player, c.area, not _VILLAGE_TOP[c.area](state.players[c.player])),)
 
@@ -90,9 +97,9 @@ def decide_build(state: GameState, c: BuildHut) -> tuple[HutBuilt, ...]:
     _own_space(state, c.player, Area.BUILDING, c.slot)
     hut = HUT_BY_ID.get(c.hut)
     if hut is None:
-        raise IllegalMove(f"there is no hut tile {c.hut}")
+        raise IllegalMove("there is no hut tile {hut}", hut=c.hut)
     if any(b.hut == c.hut for p in state.players for b in p.huts):
-        raise IllegalMove(f"hut tile {c.hut} is already built")
+        raise IllegalMove("hut tile {hut} is already built", hut=c.hut)
     check_payment(hut, tuple(c.paid))
     check_has(state.players[c.player], tuple(c.paid))
     return (HutBuilt(c.player, c.slot, c.hut, tuple(c.paid), hut_points(c.paid)),)
@@ -106,17 +113,15 @@ def decide_decline(state: GameState, c: Decline) -> tuple[Declined, ...]:
     return (Declined(c.player, c.area, c.slot),)
 
 
-def _card_available(state: GameState, card_id: int, what: str) -> Card:
+def _card_available(state: GameState, card_id: int, drawn: bool = False) -> Card:
     card = CARD_BY_ID.get(card_id)
     if card is None:
-        raise IllegalMove(f"there is no civilization card {card_id}")
+        raise IllegalMove("there is no civilization card {id}", id=card_id)
     if card_id in state.cards_out:
-        raise IllegalMove(f"{what} {card.label} ({card_id}) is already taken")
+        if drawn:
+            raise IllegalMove("the drawn card {card} ({id}) is already taken", card=card.label, id=card_id)
+        raise IllegalMove("the {card} ({id}) is already taken", card=card.label, id=card_id)
     return card
-
-
-_INPUT_WORDS = {"dice": "dice", "tool_tiles": "tool tiles", "tool_cards": "one-use tools",
-                "extra_card": "extra card", "chosen": "chosen resources"}
 
 
 def _no_inputs(c: BuyCard, card: Card, *allowed: str) -> None:
@@ -124,7 +129,7 @@ def _no_inputs(c: BuyCard, card: Card, *allowed: str) -> None:
              "extra_card": c.extra_card, "chosen": c.chosen}
     for name, value in given.items():
         if value and name not in allowed:
-            raise IllegalMove(f"the {card.label} takes no {_INPUT_WORDS[name]}")
+            raise IllegalMove("the {card} takes no {input}", card=card.label, input=INPUT_WORDS[name])
 
 
 def _card_gain(state: GameState, c: BuyCard, card: Card) -> Gain:
@@ -133,7 +138,7 @@ def _card_gain(state: GameState, c: BuyCard, card: Card) -> Gain:
     eff = card.effect
     if eff is Effect.ROLL:
         _no_inputs(c, card, "dice", "tool_tiles", "tool_cards")
-        check_dice(c.dice, 2, f"the {card.label}")
+        check_dice(c.dice, 2, Text("the {card}", card=card.label))
         extra = check_tools(p, c.tool_tiles, c.tool_cards)
         assert card.resource is not None
         return Gain(**{card.resource.value: (sum(c.dice) + extra) // RESOURCE_VALUE[card.resource]})
@@ -141,7 +146,7 @@ def _card_gain(state: GameState, c: BuyCard, card: Card) -> Gain:
         if c.tool_tiles or c.tool_cards:
             raise IllegalMove("tools cannot change dice for everyone")
         _no_inputs(c, card, "dice")
-        check_dice(c.dice, state.player_count, "dice for everyone")
+        check_dice(c.dice, state.player_count, Text("dice for everyone"))
         return Gain()
     if eff is Effect.EXTRA_CARD:
         _no_inputs(c, card, "extra_card")
@@ -153,12 +158,12 @@ def _card_gain(state: GameState, c: BuyCard, card: Card) -> Gain:
                 raise IllegalMove("say which card was drawn from the deck")
             if c.extra_card == c.card:
                 raise IllegalMove("the extra card is another card than the one bought")
-            _card_available(state, c.extra_card, "the drawn card")
+            _card_available(state, c.extra_card, drawn=True)
         return Gain()
     if eff is Effect.ANY_TWO:
         _no_inputs(c, card, "chosen")
         if len(c.chosen) != card.amount:
-            raise IllegalMove(f"choose {card.amount} resources")
+            raise IllegalMove("choose {count} resources", count=card.amount)
         counts = Counter(c.chosen)
         return Gain(**{r.value: n for r, n in counts.items()})
     _no_inputs(c, card)
@@ -179,9 +184,11 @@ def _card_gain(state: GameState, c: BuyCard, card: Card) -> Gain:
 def decide_buy(state: GameState, c: BuyCard) -> tuple[CardBought, ...]:
     """Buy the card in slot ``slot``: pay ``slot`` resources (any kinds), then apply its top."""
     _own_space(state, c.player, Area.CARD, c.slot)
-    card = _card_available(state, c.card, "the")
+    card = _card_available(state, c.card)
     if len(c.paid) != c.slot:
-        raise IllegalMove(f"card slot {c.slot} costs {c.slot} resource{'s' if c.slot > 1 else ''}")
+        if c.slot > 1:
+            raise IllegalMove("card slot {slot} costs {slot} resources", slot=c.slot)
+        raise IllegalMove("card slot {slot} costs {slot} resource", slot=c.slot)
     gain = _card_gain(state, c, card)
     check_has(state.players[c.player], tuple(c.paid))
     return (CardBought(c.player, c.slot, c.card, tuple(c.paid), gain, c.extra_card, tuple(c.dice),
@@ -205,5 +212,5 @@ def decide_pick(state: GameState, c: PickDie) -> tuple[DieChosen, ...]:
     assert lot is not None
     if c.value not in lot.dice:
         shown = ", ".join(str(d) for d in sorted(lot.dice))
-        raise IllegalMove(f"no die shows {c.value}; the dice left are {shown}")
+        raise IllegalMove("no die shows {value}; the dice left are {dice}", value=c.value, dice=shown)
     return (DieChosen(c.player, c.value, die_gain(state, c.player, c.value)),)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
+from ..text import Text
 from .data import Resource
 
 
@@ -51,6 +52,13 @@ class Effect(str, enum.Enum):
     DICE_FOR_ALL = "dice_for_all"  # one die per player, picked in turn from the buyer
 
 
+#: How a multiplier card names its figures: "Farmer ×2 card".
+MULTIPLIER_WORD: Mapping[Multiplier, str] = MappingProxyType({
+    Multiplier.FARMERS: "Farmer", Multiplier.TOOL_MAKERS: "Tool maker",
+    Multiplier.HUT_BUILDERS: "Hut builder", Multiplier.SHAMANS: "Shaman",
+})
+
+
 @dataclass(frozen=True)
 class Card:
     """One civilization card. Exactly one of ``culture`` / ``multiplier`` is set."""
@@ -65,13 +73,11 @@ class Card:
 
     @property
     def label(self) -> str:
-        """The card as players name it, e.g. "Music card" or "Farmer ×2 card"."""
+        """The card as players name it (a translatable ``Text``), e.g. "Music card" or "Farmer ×2 card"."""
         if self.culture is not None:
-            return f"{self.culture.value.capitalize()} card"
+            return Text("{symbol} card", symbol=self.culture.value.capitalize())
         assert self.multiplier is not None
-        kind = {Multiplier.FARMERS: "Farmer", Multiplier.TOOL_MAKERS: "Tool maker",
-                Multiplier.HUT_BUILDERS: "Hut builder", Multiplier.SHAMANS: "Shaman"}[self.multiplier]
-        return f"{kind} ×{self.figures} card"
+        return Text("{kind} ×{figures} card", kind=MULTIPLIER_WORD[self.multiplier], figures=self.figures)
 
 
 _C, _M, _E, _R = Culture, Multiplier, Effect, Resource

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..errors import IllegalMove
+from ..text import Text
 from . import actions
 from .commands import BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place, UseVillage
 from .data import BUILDING_STACKS, CARD_SLOTS, DECK_SIZE, HUTS_PER_STACK, MAX_PLAYERS, MIN_PLAYERS
@@ -21,22 +22,30 @@ from .scoring import score_game
 from .state import GameState, Phase
 from .turns import place_problem
 from .validate import check_fields
+from .words import refusal
 
-_PHASE_OF: dict[type, tuple[Phase, str]] = {
-    Place: (Phase.PLACE, "figures are placed only in the placing phase"),
-    Gather: (Phase.ACTIONS, "areas are resolved only in the actions phase"),
-    UseVillage: (Phase.ACTIONS, "areas are resolved only in the actions phase"),
-    BuildHut: (Phase.ACTIONS, "huts are built only in the actions phase"),
-    BuyCard: (Phase.ACTIONS, "cards are bought only in the actions phase"),
-    Decline: (Phase.ACTIONS, "figures are taken back only in the actions phase"),
-    PickDie: (Phase.ACTIONS, "dice for everyone are picked only after a card is bought"),
-    Feed: (Phase.FEED, "feeding happens only after all actions are resolved"),
+_PHASE_OF: dict[type, tuple[Phase, Text]] = {
+    Place: (Phase.PLACE, Text("figures are placed only in the placing phase")),
+    Gather: (Phase.ACTIONS, Text("areas are resolved only in the actions phase")),
+    UseVillage: (Phase.ACTIONS, Text("areas are resolved only in the actions phase")),
+    BuildHut: (Phase.ACTIONS, Text("huts are built only in the actions phase")),
+    BuyCard: (Phase.ACTIONS, Text("cards are bought only in the actions phase")),
+    Decline: (Phase.ACTIONS, Text("figures are taken back only in the actions phase")),
+    PickDie: (Phase.ACTIONS, Text("dice for everyone are picked only after a card is bought")),
+    Feed: (Phase.FEED, Text("feeding happens only after all actions are resolved")),
+}
+
+# One template per player count: a refusal of the setup keeps its English text as its template.
+_START_PLAYER: dict[int, Text] = {
+    2: Text("the start player must be one of the 2 players"),
+    3: Text("the start player must be one of the 3 players"),
+    4: Text("the start player must be one of the 4 players"),
 }
 
 
 def _setup(c: NewGame) -> tuple[GameStarted]:
     if not isinstance(c.players, tuple) or not MIN_PLAYERS <= len(c.players) <= MAX_PLAYERS:
-        raise IllegalMove(f"Stone Age is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        raise IllegalMove("Stone Age is for 2 to 4 players")  # MIN_PLAYERS to MAX_PLAYERS
     names = [s.name.strip() for s in c.players]
     if any(not n for n in names):
         raise IllegalMove("every player needs a name")
@@ -46,7 +55,7 @@ def _setup(c: NewGame) -> tuple[GameStarted]:
     if any(not col for col in colours) or len(set(colours)) != len(colours):
         raise IllegalMove("every player needs a colour of their own")
     if not 0 <= c.start_player < len(c.players):
-        raise IllegalMove(f"the start player must be one of the {len(c.players)} players")
+        raise refusal(_START_PLAYER[len(c.players)])
     n = len(c.players)
     return (GameStarted(tuple(c.players), c.start_player, (HUTS_PER_STACK,) * BUILDING_STACKS[n],
                         DECK_SIZE - CARD_SLOTS),)
@@ -55,7 +64,7 @@ def _setup(c: NewGame) -> tuple[GameStarted]:
 def _place(state: GameState, c: Place) -> tuple[FiguresPlaced]:
     problem = place_problem(state, c.player, c.area, c.figures, c.slot)
     if problem is not None:
-        raise IllegalMove(problem)
+        raise refusal(problem)
     return (FiguresPlaced(c.player, c.area, c.slot, c.figures),)
 
 
@@ -67,7 +76,8 @@ def _feed(state: GameState, c: Feed) -> tuple[Fed]:
             raise IllegalMove("either pay the missing food with resources or take −10 points, not both")
         return (Fed(c.player, p.food, (), True),)
     if len(c.resources) != missing:
-        raise IllegalMove(f"{missing} food is missing: pay {missing} resources or take −10 points")
+        raise IllegalMove("{missing} food is missing: pay {missing} resources or take −10 points",
+                          missing=missing)
     actions.check_has(p, tuple(c.resources))
     return (Fed(c.player, p.food, tuple(c.resources), False),)
 
@@ -82,19 +92,19 @@ _HANDLERS: dict[type, Callable[[GameState, Any], tuple[Any, ...]]] = {
 def _check_turn(state: GameState, command: Any) -> None:
     phase, rule = _PHASE_OF[type(command)]
     if state.phase is not phase:
-        raise IllegalMove(rule)
+        raise refusal(rule)
     if isinstance(command, PickDie) != (state.lottery is not None):
         raise IllegalMove("first every player picks a die for everyone" if state.lottery
                           else "there are no dice for everyone to pick")
     seat = command.player
     if type(seat) is not int or not 0 <= seat < state.player_count:
-        raise IllegalMove(f"there is no player {seat}")
+        raise IllegalMove("there is no player {seat}", seat=seat)
     if isinstance(command, Feed):
         if state.fed[seat] or shortfall(state.players[seat]) == 0:
-            raise IllegalMove(f"{state.players[seat].name} has already fed")
+            raise IllegalMove("{name} has already fed", name=state.players[seat].name)
         return
     if seat != state.current:
-        raise IllegalMove(f"it is {state.players[state.current].name}'s turn")
+        raise IllegalMove("it is {name}'s turn", name=state.players[state.current].name)
 
 
 def _round_over(s: GameState) -> list[Any]:

@@ -12,7 +12,9 @@ from types import MappingProxyType
 from typing import Iterable, Mapping
 
 from ..errors import IllegalMove
+from ..text import Text
 from .data import RESOURCE_VALUE, Resource
+from .words import listing
 
 
 class HutKind(str, enum.Enum):
@@ -35,12 +37,14 @@ class Hut:
 
     @property
     def label(self) -> str:
-        """The tile as players name it, e.g. "wood, brick, stone" or "5 resources of 2 kinds"."""
+        """The tile in player words (a ``Text``), e.g. "wood, brick, stone" or "5 resources of 2 kinds"."""
         if self.kind is HutKind.FIXED:
-            return ", ".join(r.value for r in self.resources)
+            return listing([r.value for r in self.resources])
         if self.kind is HutKind.COUNT_KINDS:
-            return f"{self.count} resources of {self.kinds} kind{'s' if self.kinds > 1 else ''}"
-        return f"1–{self.count} resources of any kinds"
+            if self.kinds == 1:
+                return Text("{count} resources of {kinds} kind", count=self.count, kinds=self.kinds)
+            return Text("{count} resources of {kinds} kinds", count=self.count, kinds=self.kinds)
+        return Text("1–{count} resources of any kinds", count=self.count)
 
 
 _W, _B, _S, _G = Resource.WOOD, Resource.BRICK, Resource.STONE, Resource.GOLD
@@ -91,9 +95,9 @@ def check_payment(hut: Hut, paid: tuple[Resource, ...]) -> None:
     """Return quietly if ``paid`` builds ``hut``; otherwise raise ``IllegalMove`` saying what the tile needs."""
     if hut.kind is HutKind.FIXED:
         if Counter(paid) != Counter(hut.resources):
-            raise IllegalMove(f"this hut needs exactly {hut.label}")
+            raise IllegalMove("this hut needs exactly {hut}", hut=hut.label)
     elif hut.kind is HutKind.COUNT_KINDS:
         if len(paid) != hut.count or len(set(paid)) != hut.kinds:
-            raise IllegalMove(f"this hut needs exactly {hut.label}")
+            raise IllegalMove("this hut needs exactly {hut}", hut=hut.label)
     elif not 1 <= len(paid) <= hut.count:
-        raise IllegalMove(f"this hut needs {hut.label}")
+        raise IllegalMove("this hut needs {hut}", hut=hut.label)

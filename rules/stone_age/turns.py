@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from .data import (AREA_NAME, CAPACITY, CARD_SLOTS, EXACT_FIGURES, RESOURCE_AREA_PLAYERS, RESOURCE_AREAS,
                    VILLAGE, VILLAGE_SPACES_USABLE, Area)
+from ..text import Text
 from .state import GameState, Placement
 
 
 def space_name(area: Area, slot: int = 0) -> str:
-    """A space in player words: "the forest", "building 2", "card slot 3"."""
+    """A space in player words: "the forest" (a vocabulary word), or ``Text`` "building 2", "card slot 3"."""
     if area is Area.BUILDING:
-        return f"building {slot}"
+        return Text("building {slot}", slot=slot)
     if area is Area.CARD:
-        return f"card slot {slot}"
+        return Text("card slot {slot}", slot=slot)
     return AREA_NAME[area]
 
 
@@ -46,45 +47,53 @@ def _slots(state: GameState, area: Area) -> range:
     return range(0, 1)
 
 
-def place_problem(state: GameState, player: int, area: Area, figures: int, slot: int = 0) -> str | None:
-    """The rule that forbids ``player`` putting ``figures`` on the space, or ``None`` if legal."""
+def place_problem(state: GameState, player: int, area: Area, figures: int, slot: int = 0) -> Text | None:
+    """The rule (a ``Text``) that forbids ``player`` putting ``figures`` on the space, or ``None``."""
     name = space_name(area, slot)
     n = state.player_count
     if slot not in _slots(state, area):
         if area in (Area.BUILDING, Area.CARD):
-            return f"there is no {name}"
-        return f"{AREA_NAME[area]} has no numbered slots"
+            return Text("there is no {space}", space=name)
+        return Text("{space} has no numbered slots", space=AREA_NAME[area])
     if figures < 1:
-        return "place at least one figure"
+        return Text("place at least one figure")
     if placement_of(state, player, area, slot) is not None:
         if area is Area.HUNTING:
-            return "a player goes hunting only once per round"
-        return f"you already have figures on {name}; a space is used once per round, all figures at once"
+            return Text("a player goes hunting only once per round")
+        return Text("you already have figures on {space}; a space is used once per round, "
+                    "all figures at once", space=name)
     if area is Area.BUILDING and state.stacks[slot - 1] == 0:
-        return f"building stack {slot} is empty"
+        return Text("building stack {slot} is empty", slot=slot)
     if area is Area.CARD and not state.slots_filled[slot - 1]:
-        return f"card slot {slot} is empty"
+        return Text("card slot {slot} is empty", slot=slot)
     exact = EXACT_FIGURES.get(area)
     cap = CAPACITY[area]
     if exact is not None and figures_on(state, area, slot) > 0:
-        return f"{name} is taken this round"
+        return Text("{space} is taken this round", space=name)
     if area in VILLAGE:
         used = {p.area for p in state.placements if p.area in VILLAGE}
         if area not in used and len(used) >= VILLAGE_SPACES_USABLE[n]:
-            return f"with {n} players only {VILLAGE_SPACES_USABLE[n]} of the 3 village spaces are used in a round"
+            return Text("with {players} players only {usable} of the 3 village spaces are used in a round",
+                        players=n, usable=VILLAGE_SPACES_USABLE[n])
     if exact is not None and figures != exact:
-        return f"{name} takes exactly {exact} figure{'s' if exact > 1 else ''}"
+        if exact > 1:
+            return Text("{space} takes exactly {count} figures", space=name, count=exact)
+        return Text("{space} takes exactly {count} figure", space=name, count=exact)
     if cap is not None and figures_on(state, area, slot) + figures > cap:
-        return f"{name} holds at most {cap} figures"
+        return Text("{space} holds at most {count} figures", space=name, count=cap)
     if area in RESOURCE_AREAS:
         there = {p.player for p in state.placements if p.area is area}
         limit = RESOURCE_AREA_PLAYERS[n]
         if len(there) >= limit:
-            who = "1 player uses" if limit == 1 else f"at most {limit} players use"
-            return f"with {n} players {who} {name} in a round"
+            if limit == 1:
+                return Text("with {players} players 1 player uses {space} in a round", players=n, space=name)
+            return Text("with {players} players at most {limit} players use {space} in a round",
+                        players=n, limit=limit, space=name)
     left = figures_left(state, player)
     if figures > left:
-        return f"you have only {left} figure{'s' if left != 1 else ''} left to place"
+        if left == 1:
+            return Text("you have only {count} figure left to place", count=left)
+        return Text("you have only {count} figures left to place", count=left)
     return None
 
 

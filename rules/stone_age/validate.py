@@ -31,9 +31,10 @@ def check_fields(command: Any) -> None:
     """Raise ``IllegalMove`` unless ``command`` is a Stone Age command whose fields have their types."""
     cls = type(command)
     if cls not in COMMANDS:
-        raise IllegalMove(f"Stone Age has no command {cls.__name__}")
+        raise IllegalMove("Stone Age has no command {command}", command=cls.__name__)
     hints = typing.get_type_hints(cls)
     for f in dataclasses.fields(cls):
         value = getattr(command, f.name)
         if not _fits(hints[f.name], value):
-            raise IllegalMove(f"{cls.__name__}.{f.name}: {value!r} is not a valid {f.name.replace('_', ' ')}")
+            raise IllegalMove("{command}.{field}: {value} is not a valid {what}", command=cls.__name__,
+                              field=f.name, value=repr(value), what=f.name.replace("_", " "))
