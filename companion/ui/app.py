@@ -120,7 +120,7 @@ class CairnApp(App):
     def on_start(self) -> None:
         self.go("home")
         if self.store_error:
-            self.show_banner(self.store_error, "error", seconds=0)
+            self.show_banner(self.store_error, "error", seconds=12)
         from companion.ui.bridge import HardwareBridge
 
         self.bridge = HardwareBridge(self, self.options, self.settings)
@@ -201,7 +201,7 @@ class CairnApp(App):
             self.show_banner(tr("Not allowed: {rule}", rule=_(exc.rule)), "error")
             return False
         except StoreError as exc:
-            self.show_banner(tr("Not saved: {reason}", reason=str(exc)), "error", seconds=0)
+            self.show_banner(tr("Not saved: {reason}", reason=str(exc)), "error", seconds=12)
             return False
         return True
 
@@ -219,7 +219,7 @@ class CairnApp(App):
         try:
             return action()
         except StoreError as exc:
-            self.show_banner(tr("Not saved: {reason}", reason=str(exc)), "error", seconds=0)
+            self.show_banner(tr("Not saved: {reason}", reason=str(exc)), "error", seconds=12)
             return False
 
     def _on_session_change(self, session: Any) -> None:
@@ -233,11 +233,11 @@ class CairnApp(App):
 
     # -- banner --------------------------------------------------------------------------------
     def show_banner(self, text: str, kind: str = "info", seconds: float = 6) -> None:
-        """Show ``text`` across the top; ``seconds=0`` keeps it until tapped."""
+        """Show ``text`` under the top bar for ``seconds`` (it never blocks a touch)."""
         self.banner, self.banner_kind = text, kind
         if self._banner_event is not None:
             self._banner_event.cancel()
-        self._banner_event = Clock.schedule_once(lambda dt: self.hide_banner(), seconds) if seconds else None
+        self._banner_event = Clock.schedule_once(lambda dt: self.hide_banner(), seconds)
 
     def hide_banner(self) -> None:
         """Remove the banner."""

@@ -120,7 +120,7 @@ class HomeScreen(CairnScreen):
             app.show_banner(tr("Not allowed: {rule}", rule=_(exc.rule)), "error")
             return
         except StoreError as exc:
-            app.show_banner(tr("Games cannot be saved: {reason}", reason=str(exc)), "error", seconds=0)
+            app.show_banner(tr("Games cannot be saved: {reason}", reason=str(exc)), "error", seconds=12)
             return
         app.open_session(session)
 

@@ -25,6 +25,7 @@ class SettingsScreen(CairnScreen):
         self.draft = self.app.settings
         self.ids.serial.text = self.draft.serial_port
         self.ids.camera_spec.text = "" if self.draft.camera in CAMERAS else self.draft.camera
+        self._show_pins()
 
     def choose(self, field: str, value: Any) -> None:
         """Set ``field`` (language, camera or rotation) to ``value`` in the draft."""
@@ -51,6 +52,11 @@ class SettingsScreen(CairnScreen):
             self.draft = self.draft.replace(**changes)
         except ValueError as exc:
             self.app.show_banner(str(exc), "error")
+        self._show_pins()
+
+    def _show_pins(self) -> None:
+        for name in DEFAULT_PINS:
+            self.ids[f"pin_{name}"].label = f"{self.pin_label(name)}: GPIO {self.draft.pins[name]}"
 
     def save(self) -> None:
         """Keep the draft (with the typed serial port and camera) for this and later runs."""

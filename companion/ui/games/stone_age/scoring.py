@@ -15,6 +15,11 @@ from companion.ui.widgets import CairnScreen
 from companion.viewmodels.scoring import score_series, score_table
 
 
+def ending_text(reason: str) -> str:
+    """Why the game ended, in the player's language."""
+    return {"huts": _("a building stack is empty"), "cards": _("the civilization cards ran out")}.get(reason, _(reason))
+
+
 class ScoreChart(Widget):
     """Lines of each player's score per round (``series``) in their ``colours``."""
 
@@ -63,12 +68,13 @@ class ScoringScreen(CairnScreen):
             return
         state = session.state
         table = score_table(state)
-        self.heading = tr("Final scoring  ·  {why}", why=_(state.ended) if state.ended else _("game over"))
+        self.heading = _("Final scoring") + "  ·  " + ending_text(state.ended)
         self.ranking = "\n".join(table.ranking)
         grid = self.ids.table
         grid.clear_widgets()
         grid.cols = len(table.names) + 1
         u = self.app.u
+        grid.cols_minimum = {0: u(200)}
 
         def cell(text: str, bold: bool = False, colour: Any = theme.TEXT, left: bool = False) -> Label:
             label = Label(text=text, bold=bold, color=colour, font_size=u(theme.FONT_SMALL * 1.1),

@@ -1,0 +1,301 @@
+"""Drives the real Cairn app in its own window and reports what happened as JSON.
+
+Run as a child process under a display (``tests/test_ui_game.py`` starts Xvfb)::
+
+    python tests/ui_driver.py game   REPORT.json SHOTS_DIR   # a game by touch and keys
+    python tests/ui_driver.py resume REPORT.json SHOTS_DIR   # restart: resume the saved game
+
+Taps go through Kivy's own input path (``kivy.tests.common.UnitTestTouch`` posted to the event loop)
+at the centre of the widget carrying a ``tid``; keys go through ``Window.dispatch('on_key_down')``.
+The game: three players, three rounds entered entirely by touch (placements, every gathering's dice
+tapped in, a hut, a card, feeding with a shortage paid once with resources and once with −10); then
+the rest of the game is played by the rules' seeded random player through ``app.send`` (the path a tap
+takes) to reach the end quickly, and the final table is opened by touch.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+import traceback
+from pathlib import Path
+from typing import Any, Iterator
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> int:
+    mode, report_path, shots = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
+    size = tuple(int(v) for v in os.environ.get("CAIRN_TEST_SIZE", "800x480").split("x"))
+    from companion.cli.app import configure_kivy
+
+    configure_kivy(size, False, 0)  # type: ignore[arg-type]
+    from kivy.clock import Clock
+
+    from companion.ui.app import AppOptions, CairnApp
+
+    app = CairnApp(AppOptions(no_gpio=True, camera="none", lang=os.environ.get("CAIRN_TEST_LANG", "en")))
+    driver = Driver(app, shots, mode)
+    app.driver = driver  # the clock keeps only weak references
+    Clock.schedule_once(driver.step, 0.5)
+    app.run()
+    report_path.write_text(json.dumps(driver.report, indent=1, default=str))
+    return 0 if not driver.report["errors"] else 1
+
+
+class Driver:
+    """Steps a scenario one frame at a time and records checks, banners and screenshots."""
+
+    def __init__(self, app: Any, shots: Path, mode: str) -> None:
+        self.app = app
+        self.shots = shots
+        self.report: dict[str, Any] = {"errors": [], "steps": [], "banners": [], "shots": [], "state": None}
+        self.scenario: Iterator[None] = {"game": lambda: self.game(True), "partial": lambda: self.game(False),
+                                         "resume": self.resume}[mode]()
+
+    # -- plumbing ------------------------------------------------------------------------------------
+    def step(self, dt: float) -> None:
+        from kivy.clock import Clock
+
+        try:
+            next(self.scenario)
+        except StopIteration:
+            self.app.stop()
+            return
+        except Exception:
+            self.report["errors"].append(traceback.format_exc())
+            self.app.stop()
+            return
+        if self.app.banner and (not self.report["banners"] or self.report["banners"][-1] != self.app.banner):
+            self.report["banners"].append(self.app.banner)
+        Clock.schedule_once(self.step, 0.02)
+
+    def find(self, tid: str) -> Any:
+        for widget in self.app.root.walk(restrict=True):
+            if getattr(widget, "tid", None) == tid:
+                return widget
+        raise LookupError(f"no widget {tid!r} on screen {self.app.sm.current}")
+
+    def tap(self, tid: str) -> Iterator[None]:
+        """Touch down and up at the widget's centre, a frame apart."""
+        from kivy.tests.common import UnitTestTouch
+
+        widget = self.find(tid)
+        if widget.disabled:
+            raise AssertionError(f"{tid} is disabled")
+        x, y = widget.to_window(*widget.center)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        yield
+        touch.touch_up()
+        yield
+        yield
+        self.report["steps"].append(f"tap {tid}")
+
+    def key(self, name: str, modifiers: tuple[str, ...] = ()) -> Iterator[None]:
+        """Press a key through the window (``spacebar``, ``enter``, ``backspace``, ``z`` …)."""
+        from kivy.core.window import Keyboard, Window
+
+        code = Keyboard.keycodes[name]
+        Window.dispatch("on_key_down", code, 0, name if len(name) == 1 else None, list(modifiers))
+        Window.dispatch("on_key_up", code, 0)
+        yield
+        yield
+        self.report["steps"].append(f"key {'+'.join(modifiers + (name,))}")
+
+    def shot(self, name: str) -> None:
+        path = self.shots / f"{name}.png"
+        self.app.root.export_to_png(str(path))
+        self.report["shots"].append(str(path))
+
+    def expect(self, ok: bool, what: str) -> None:
+        if not ok:
+            raise AssertionError(what)
+        self.report["steps"].append(f"ok: {what}")
+
+    @property
+    def state(self) -> Any:
+        return self.app.session.state
+
+    # -- scenario helpers ----------------------------------------------------------------------------
+    def place(self, area: str, figures: int, slot: int = 0, use_key: bool = False) -> Iterator[None]:
+        """Tap the space, step the figures up to ``figures``, then NEXT (the button or the Enter key)."""
+        yield from self.tap(f"space-{area}-{slot}")
+        table = self.app.sm.get_screen("sa_table")
+        while table.figures < figures:
+            yield from self.tap("figures-up")
+        if use_key:
+            yield from self.key("enter")
+        else:
+            yield from self.tap("next")
+
+    def enter_dice(self, values: list[int]) -> Iterator[None]:
+        """Tap each die until it shows its value (a new die starts at 1 and steps up)."""
+        for i, value in enumerate(values):
+            for _ in range(value):
+                yield from self.tap(f"die-{i}")
+
+    def pay(self, resources: list[str]) -> Iterator[None]:
+        for r in resources:
+            yield from self.tap(f"pay-{r}")
+
+    def snapshot(self) -> dict[str, Any]:
+        s = self.state
+        return {"round": s.round, "phase": s.phase.value, "current": s.current,
+                "players": [{"name": p.name, "score": p.score, "food": p.food, "wood": p.wood, "brick": p.brick,
+                             "stone": p.stone, "gold": p.gold, "huts": len(p.huts), "cards": list(p.cards),
+                             "people": p.people} for p in s.players],
+                "final": [[r.name, r.total, r.rank] for r in s.final], "game_id": self.app.session.game_id,
+                "history": len(self.app.session.history())}
+
+    # -- the game ----------------------------------------------------------------------------------
+    def game(self, to_end: bool) -> Iterator[None]:
+        """Three rounds by touch; with ``to_end`` the rest by the random player and the final table."""
+        from rules.stone_age import Phase
+
+        app = self.app
+        yield
+        self.expect(app.sm.current == "home", "the app opens on Home")
+        self.shot("home")
+        yield from self.tap("seat-1-start")
+        yield from self.tap("start-game")
+        self.expect(app.sm.current == "sa_table", "a new game opens the table")
+        self.expect(self.state.start_player == 1 and self.state.current == 1, "player 2 starts")
+        # round 1: seat 1 takes the forest (3), a building and a card; the others gather clay and stone
+        yield from self.place("forest", 3)
+        yield from self.place("clay_pit", 5, use_key=True)
+        yield from self.place("quarry", 5)
+        yield from self.place("building", 1, slot=1)
+        yield from self.place("card", 1, slot=1)
+        self.expect(self.state.phase is Phase.ACTIONS, "all figures placed: actions")
+        self.shot("table-actions")
+        # seat 1: forest 6+6+6 = 18 -> 6 wood
+        yield from self.tap("action-forest-0")
+        self.expect(app.sm.current == "sa_dice", "gathering opens the dice screen")
+        yield from self.enter_dice([6, 6, 6])
+        self.shot("dice")
+        yield from self.tap("next")
+        self.expect(self.state.players[1].wood == 6, "18 on three dice gives 6 wood")
+        # an illegal hut payment is refused with the rule named, and nothing changes
+        yield from self.tap("action-building-1")
+        self.expect(app.sm.current == "sa_build", "the building opens the build screen")
+        hut = self._hut_any_kinds()
+        yield from self.tap(f"hut-{hut}")
+        yield from self.tap("next")
+        self.expect(app.banner.startswith("Not allowed"), "an empty payment is refused with a reason")
+        self.expect(self.state.players[1].huts == (), "nothing was built")
+        yield from self.pay(["wood", "wood", "wood", "wood"])
+        self.shot("build")
+        yield from self.tap("next")
+        p = self.state.players[1]
+        self.expect(len(p.huts) == 1 and p.score == 12 and p.wood == 2, "a hut for 4 wood scores 12")
+        # the card in slot 1: a food card, paid with 1 wood
+        yield from self.tap("action-card-1")
+        card = self._food_card()
+        yield from self.tap(f"card-{card}")
+        yield from self.pay(["wood"])
+        self.shot("buy")
+        yield from self.tap("next")
+        self.expect(card in self.state.players[1].cards, "the card is bought")
+        # undo by key, redo by the history screen
+        yield from self.key("z", ("ctrl",))
+        self.expect(card not in self.state.players[1].cards, "Ctrl+Z undoes the purchase")
+        yield from self.tap("table-history")
+        yield from self.tap("redo")
+        self.expect(card in self.state.players[1].cards, "redo brings it back")
+        self.shot("history")
+        yield from self.tap("history-back")
+        yield from self._gather_rest([4, 4, 4, 4, 4])
+        # rounds 2 and 3: everyone gathers, nobody hunts, so food runs short in round 3
+        for round_no in (2, 3):
+            self.expect(self.state.round == round_no and self.state.phase is Phase.PLACE, f"round {round_no} begins")
+            areas = ["forest", "clay_pit", "quarry"]
+            for i in range(3):
+                yield from self.place(areas[i], self.state.players[self.state.current].people)
+            yield from self._gather_rest([5, 5, 5, 5, 5])
+        self.expect(self.state.phase is Phase.FEED, "round 3 feeding waits for the short players")
+        yield from self.key("enter")
+        self.expect(app.sm.current == "sa_feeding", "NEXT opens feeding")
+        self.shot("feeding")
+        short = [i for i, f in enumerate(self.state.fed or ()) if not f]
+        self.expect(len(short) >= 2, "at least two players are short")
+        first = self.state.current
+        food_before = self.state.players[first].resource_total
+        yield from self.tap(f"feed-pay-{first}")
+        self.expect(self.state.players[first].resource_total == food_before - 3, "3 resources pay a shortfall of 3")
+        second = self.state.current
+        before = self.state.players[second].score
+        yield from self.tap(f"feed-penalty-{second}")
+        self.expect(self.state.players[second].score == before - 10, "−10 points for the unfed")
+        while self.state.phase is Phase.FEED:
+            yield from self.tap(f"feed-pay-{self.state.current}")
+        self.expect(self.state.round == 4, "round 4 after feeding")
+        self.report["mid"] = self.snapshot()
+        if not to_end:
+            self.report["state"] = self.snapshot()
+            return
+        # the rest of the game by the seeded random player, through app.send
+        yield from self._play_to_end()
+        app.go_table()
+        yield
+        yield from self.tap("next")
+        self.expect(app.sm.current == "sa_scoring", "NEXT at the end opens final scoring")
+        yield
+        self.shot("scoring")
+        self.report["state"] = self.snapshot()
+
+    def _hut_any_kinds(self) -> int:
+        from companion.viewmodels.stone_age import distinct_huts
+        from rules.stone_age import HUTS, HutKind
+
+        return next(h.id for h in distinct_huts(HUTS, set()) if h.kind is HutKind.COUNT_KINDS and h.count == 4
+                    and h.kinds == 1)
+
+    def _food_card(self) -> int:
+        from companion.viewmodels.stone_age import distinct_cards
+        from rules.stone_age import CARDS, Effect
+
+        return next(c.id for c in distinct_cards(CARDS, set(self.state.cards_out)) if c.effect is Effect.FOOD)
+
+    def _gather_rest(self, dice: list[int]) -> Iterator[None]:
+        """Resolve every remaining gathering by tapping the action and the dice."""
+        from rules.stone_age import Phase
+
+        while self.state.phase is Phase.ACTIONS:
+            actions = [a for a in __import__("companion.viewmodels.stone_age", fromlist=["actions"]).actions(self.state)]
+            a = actions[0]
+            yield from self.tap(f"action-{a.area.value}-{a.slot}")
+            yield from self.enter_dice(dice[: a.figures])
+            yield from self.tap("next")
+
+    def _play_to_end(self) -> Iterator[None]:
+        from rules.stone_age import Phase
+        from rules.stone_age.random_play import random_command
+
+        rng = random.Random(11)
+        self.app.go("settings")  # a light screen while the moves go in
+        for n in range(4000):
+            if self.state.phase is Phase.OVER:
+                return
+            if not self.app.send(random_command(self.state, rng)):
+                raise AssertionError(f"a random legal move was refused: {self.app.banner}")
+            if n % 50 == 0:
+                yield
+        raise AssertionError("the game did not end")
+
+    # -- resume after a restart --------------------------------------------------------------------
+    def resume(self) -> Iterator[None]:
+        app = self.app
+        yield
+        self.expect(app.sm.current == "home", "the app opens on Home")
+        self.expect(app.sm.get_screen("home").can_resume, "Home offers to resume the unfinished game")
+        yield from self.tap("resume")
+        self.expect(app.sm.current == "sa_table", "resume opens the table")
+        self.shot("resumed")
+        self.report["state"] = self.snapshot()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
