@@ -7,7 +7,7 @@ import pytest
 from rules.errors import IllegalMove
 from rules.stone_tribe import (
     RULES, Adjustment, CompleteDemand, DiscardDemand, EndTurn, Payment, Phase, PlayChanceCard, Resources,
-    RevealDemand, Share,
+    Share,
 )
 from rules.stone_tribe.events import ChanceCardPlayed
 

@@ -16,7 +16,7 @@ from .describe import describe
 from .events import EVENTS
 from .evolve import evolve
 from .payout import payout
-from .ranking import Standing, leaders, standings
+from .ranking import Standing, leaders, rolloff_due, standings
 from .resources import Resources
 from .state import Demand, Doubles, GameState, Options, Phase, PlayerState, SkillCard, draft_order
 
@@ -37,5 +37,5 @@ __all__ = [
     "DrawChanceCard", "Doubles", "EndTurn", "GameState", "LearnSkill", "Options", "Payment", "Phase",
     "PlayChanceCard", "PlayerState", "RESOURCE_KINDS", "RULES", "Resources", "RevealDemand", "RollFateDice",
     "RollOff", "SKILLS", "Share", "SkillCard", "Standing", "StartGame", "draft_order", "finished", "leaders",
-    "payout", "rounds_for", "standings",
+    "payout", "rolloff_due", "rounds_for", "standings",
 ]

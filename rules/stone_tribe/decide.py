@@ -23,7 +23,7 @@ from .events import (
 )
 from .evolve import evolve
 from .payout import payout
-from .ranking import decided_by, entries_of, leaders, standings
+from .ranking import decided_by, entries_of, leaders, rolloff_due
 from .resources import Resources
 from .state import Doubles, GameState, Options, Phase, SkillCard, draft_order
 
@@ -157,10 +157,8 @@ def _roll_off(state: GameState, cmd: RollOff) -> tuple[Any, ...]:
     tied = leaders(state)
     if name not in tied:
         raise IllegalMove(f"{name} is not in the roll-off (it is between {', '.join(tied)})")
-    rolls = {p.name: len(p.rolloff) for p in state.players if p.name in tied}
-    due = min(rolls.values())
-    if rolls[name] > due:
-        waiting = [n for n in tied if rolls[n] == due]
+    waiting = rolloff_due(state)
+    if name not in waiting:
         raise IllegalMove(f"{name} has already rolled in this roll-off; waiting for {', '.join(waiting)}")
     event = RollOffRolled(name, dice, src)
     return (event, *_winner_events(evolve(state, event)))
@@ -193,5 +191,3 @@ def decide(state: GameState | None, command: Any) -> tuple[Any, ...]:
         raise IllegalMove(f"{label[0].upper()}{label[1:]} is not possible now: {why}")
     return handler(state, command)
 
-
-__all__ = ["ALLOWED", "decide", "standings"]

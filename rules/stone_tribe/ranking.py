@@ -95,6 +95,16 @@ def leaders(state: GameState) -> tuple[str, ...]:
     return tuple(s.name for s in standings(state) if s.rank == 1)
 
 
+def rolloff_due(state: GameState) -> tuple[str, ...]:
+    """The tied leaders who still have to roll in the current roll-off round (empty when nobody is tied)."""
+    tied = leaders(state)
+    if len(tied) < 2:
+        return ()
+    rolls = {name: len(state.player(name).rolloff) for name in tied}
+    due = min(rolls.values())
+    return tuple(name for name in tied if rolls[name] == due)
+
+
 def decided_by(entries: Sequence[Entry]) -> str:
     """What separated the single leader from the rest: ``"shells"``, ``"resource cards"`` or ``"roll-off"``."""
     top_shells = max(e.shells for e in entries)

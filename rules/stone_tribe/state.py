@@ -119,7 +119,8 @@ class GameState:
     def current(self) -> str | None:
         """Who holds the current-player marker (or picks in the draft); ``None`` once the turns are over."""
         if self.phase == Phase.DRAFT:
-            return draft_order(self.order)[self.turn]
+            picks = draft_order(self.order)
+            return picks[self.turn] if self.turn < len(picks) else None
         if self.phase in (Phase.ROLLOFF, Phase.OVER):
             return None
         return self.order[self.turn % len(self.players)]
