@@ -106,7 +106,7 @@ def test_game_won_on_shells() -> None:
     end = quick_turn(table, demand=("stone", 1))
     assert end[-2:] == (GameEnded(1), WinnerDeclared("Bob", "shells"))
     assert table.s.phase == Phase.OVER and RULES.finished(table.s)
-    assert RULES.describe(None, end[-1]) == "Bob wins on shells and becomes the great chief (大酋長)"
+    assert RULES.describe(None, end[-1]) == "Bob wins with the most shells and becomes the great chief (大酋長)"
     with pytest.raises(IllegalMove, match="the game is over: Bob won"):
         table.do(EndTurn())
 
@@ -117,6 +117,7 @@ def test_game_won_on_resource_cards_when_shells_tie() -> None:
     end = quick_turn(table)
     assert [(s.shells, s.resource_cards, s.rank) for s in standings(table.s)] == [(0, 3, 2), (0, 4, 1)]
     assert end[-1] == WinnerDeclared("Bob", "resource cards")
+    assert RULES.describe(None, end[-1]) == "Bob wins on resource cards (shells tied) and becomes the great chief (大酋長)"
 
 
 def test_tied_leaders_roll_off_and_repeat_while_tied() -> None:

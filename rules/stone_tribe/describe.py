@@ -61,8 +61,17 @@ def _played(s: GameState | None, e: ChanceCardPlayed) -> str:
     return "; ".join(parts)
 
 
+#: What decided the winner -> how the history says it.
+_DECIDED_BY: dict[str, str] = {
+    "shells": "with the most shells",
+    "resource cards": "on resource cards (shells tied)",
+    "roll-off": "the roll-off (shells and resource cards tied)",
+}
+
+
 def _winner(s: GameState | None, e: WinnerDeclared) -> str:
-    return f"{e.winner} wins on {e.decided_by} and becomes the great chief (大酋長)"
+    how = _DECIDED_BY.get(e.decided_by, e.decided_by)
+    return f"{e.winner} wins {how} and becomes the great chief (大酋長)"
 
 
 _DESCRIBERS: dict[type, Callable[[Any, Any], str]] = {
@@ -79,7 +88,7 @@ _DESCRIBERS: dict[type, Callable[[Any, Any], str]] = {
                                                   if e.demand.chance_cards else "")
         + (f" ({e.demand.note})" if e.demand.note else "")),
     DemandCompleted: _completed,
-    DemandDiscarded: lambda s, e: f"Demand discarded ({e.controller}'s negotiation failed)",
+    DemandDiscarded: lambda s, e: f"{e.controller} discards the demand unfulfilled",
     SkillLearned: lambda s, e: f"{e.player} learns {_card(e.card)}: -{e.shells} shells",
     ChanceCardPlayed: _played,
     ChanceCardsDiscarded: lambda s, e: f"{e.player} discards {_plural(e.count, 'chance card')} ({e.reason})",
