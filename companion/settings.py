@@ -107,7 +107,10 @@ def save(settings: Settings, path: Path | None = None) -> Path:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
         from companion.paths import describe_os_error
 
         raise StoreError("settings not saved: " + describe_os_error(exc, path.parent)) from exc

@@ -31,7 +31,7 @@ def hut_payment(hut: Hut | None, paid: tuple[Resource, ...], player: PlayerState
     points = sum(RESOURCE_VALUE[r] for r in paid)
     have = Counter({r: player.amount(r) for r in Resource})
     lacking = [r for r, n in Counter(paid).items() if n > have[r]]
-    listed = ", ".join(resource_label(r.value) for r in paid) or "–"
+    listed = _(", ").join(resource_label(r.value) for r in paid) or "–"
     if lacking:
         return Payment(paid, tr("Not enough {what}", what=resource_label(lacking[0].value)), False)
     if hut.kind is HutKind.FIXED:
@@ -47,7 +47,7 @@ def card_payment(slot: int, paid: tuple[Resource, ...], player: PlayerState) -> 
     """A card in slot ``slot`` costs ``slot`` resources of any kinds."""
     have = Counter({r: player.amount(r) for r in Resource})
     lacking = [r for r, n in Counter(paid).items() if n > have[r]]
-    listed = ", ".join(resource_label(r.value) for r in paid) or "–"
+    listed = _(", ").join(resource_label(r.value) for r in paid) or "–"
     if lacking:
         return Payment(paid, tr("Not enough {what}", what=resource_label(lacking[0].value)), False)
     text = tr("Pay {what} ({n} of {cost})", what=listed, n=len(paid), cost=slot)

@@ -34,7 +34,7 @@ class FeedingScreen(CairnScreen):
             widget = Factory.FeedRowWidget()
             widget.row = row
             widget.screen = self
-            widget.pay_text = (tr("Pay {what}", what=", ".join(resource_label(r.value) for r in row.pay))
+            widget.pay_text = (tr("Pay {what}", what=_(", ").join(resource_label(r.value) for r in row.pay))
                                if row.pay else "")
             widget.active = state.phase is Phase.FEED and not row.fed and row.short > 0
             box.add_widget(widget)

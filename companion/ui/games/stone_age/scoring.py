@@ -74,11 +74,12 @@ class ScoringScreen(CairnScreen):
         grid.clear_widgets()
         grid.cols = len(table.names) + 1
         u = self.app.u
-        grid.cols_minimum = {0: u(200)}
 
         def cell(text: str, bold: bool = False, colour: Any = theme.TEXT, left: bool = False) -> Label:
             label = Label(text=text, bold=bold, color=colour, font_size=u(theme.FONT_SMALL * 1.1),
                           halign="left" if left else "center", valign="middle", shorten=True)
+            if left:  # the category column keeps its width; the players share the rest
+                label.size_hint_x, label.width = None, u(190)
             label.bind(size=lambda lb, s: setattr(lb, "text_size", s))
             return label
 

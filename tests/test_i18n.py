@@ -1,0 +1,115 @@
+"""Translations: the .po parser, the locale guess, catalog coverage of every visible string, and glyphs."""
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from companion import i18n
+from companion.i18n import LANGUAGES, PoEntry, catalog_path, normalize_language, parse_po, system_language
+
+ROOT = Path(__file__).resolve().parents[1]
+_CALL = re.compile(r"""\b(?:_|tr)\(\s*(?P<q>["'])((?:\\.|(?!(?P=q)).)*)(?P=q)""")
+
+
+def visible_strings() -> set[str]:
+    """Every literal passed to ``_()`` or ``tr()`` in the app's screens, view-models and kv files."""
+    files = [*(ROOT / "companion" / "ui").rglob("*.py"), *(ROOT / "companion" / "viewmodels").rglob("*.py"),
+             *(ROOT / "kv").glob("*.kv")]
+    found = set()
+    for path in files:
+        for m in _CALL.finditer(path.read_text(encoding="utf-8")):
+            found.add(m.group(2).encode("latin-1", "backslashreplace").decode("unicode_escape"))
+    return found
+
+
+def test_i18n_parse_po_multiline_and_escapes() -> None:
+    text = '# c\nmsgid ""\nmsgstr "Language: x\\n"\n\nmsgid "a\\n" "b"\nmsgstr ""\n"c \\"q\\""\n'
+    assert parse_po(text) == [PoEntry('a\nb', 'c "q"', 5)]
+
+
+def test_i18n_parse_po_rejects_plural_forms_with_the_line() -> None:
+    with pytest.raises(ValueError, match="line 2"):
+        parse_po('msgid "x"\nmsgid_plural "xs"\n')
+
+
+def test_i18n_parse_po_rejects_an_unquoted_string() -> None:
+    with pytest.raises(ValueError, match="line 1: expected a quoted string"):
+        parse_po("msgid x\n")
+
+
+@pytest.mark.parametrize("value, want", [
+    ("zh_CN.UTF-8", "zh_CN"), ("zh_TW.UTF-8", "zh_TW"), ("zh-HK", "zh_TW"), ("zh_Hant_TW", "zh_TW"),
+    ("zh", "zh_CN"), ("zh_SG", "zh_CN"), ("en_GB.UTF-8", "en"), ("de_DE", "en"), ("C", "en"), ("", "en"),
+])
+def test_i18n_normalize_language(value: str, want: str) -> None:
+    assert normalize_language(value) == want
+
+
+def test_i18n_system_language_reads_language_before_lang() -> None:
+    assert system_language({"LANGUAGE": "zh_TW:en", "LANG": "en_US.UTF-8"}) == "zh_TW"
+    assert system_language({"LANG": "zh_CN.UTF-8"}) == "zh_CN"
+
+
+def test_i18n_switching_language_translates_and_falls_back() -> None:
+    try:
+        i18n.set_language("zh_CN")
+        assert i18n._("Next") == "下一步"
+        assert i18n.tr("Round {n}", n=3) == "第 3 轮"
+        assert i18n._("a string no catalog has") == "a string no catalog has"
+        i18n.set_language("zh_TW")
+        assert i18n._("Screen rotation") == "螢幕旋轉"
+    finally:
+        i18n.set_language("en")
+    assert i18n._("Next") == "Next"
+
+
+def test_i18n_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown language 'fr'"):
+        i18n.set_language("fr")
+
+
+def test_i18n_the_extractor_finds_the_strings() -> None:
+    strings = visible_strings()
+    assert {"Start game", "Round {n}", "{n} res.\n{k} kinds", "Not allowed: {rule}"} <= strings
+    assert len(strings) > 150
+
+
+@pytest.mark.parametrize("language", ["zh_CN", "zh_TW"])
+def test_i18n_every_visible_string_is_translated(language: str) -> None:
+    catalog = {e.msgid: e.msgstr for e in parse_po(catalog_path(language).read_text(encoding="utf-8"))}
+    missing = sorted(s for s in visible_strings() if not catalog.get(s))
+    assert not missing, f"{language} lacks {missing}"
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN", "zh_TW"])
+def test_i18n_translations_keep_their_placeholders(language: str) -> None:
+    fields = lambda s: sorted(f for _, f, _, _ in string.Formatter().parse(s) if f)  # noqa: E731
+    for entry in parse_po(catalog_path(language).read_text(encoding="utf-8")):
+        assert fields(entry.msgstr) == fields(entry.msgid), f"{language} line {entry.line}: {entry.msgid!r}"
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_i18n_the_loaded_font_has_every_glyph(language: str, tmp_path: Path) -> None:
+    """The font Cairn registers for a language covers every character of every catalog (no boxes)."""
+    from fontTools.ttLib import TTFont
+
+    from companion.ui import fonts
+
+    files = fonts.font_files(language)
+    assert files is not None, "Noto Sans CJK is not installed (apt-get install fonts-noto-cjk)"
+    cmap = TTFont(str(files[0]), lazy=True).getBestCmap()
+    text = "".join(LANGUAGES.values())
+    for lang in LANGUAGES:
+        for entry in parse_po(catalog_path(lang).read_text(encoding="utf-8")):
+            text += entry.msgid + entry.msgstr
+    lacking = sorted({c for c in text if c not in "\n\t" and ord(c) not in cmap})
+    assert not lacking, f"the {language} font lacks {lacking}"
+
+
+def test_i18n_traditional_catalog_has_no_simplified_only_characters() -> None:
+    text = catalog_path("zh_TW").read_text(encoding="utf-8")
+    simplified = set("们个这说时对会为发后过还进钮设图动书买卖读头关开门问题电网页")
+    assert not simplified & set(text)

@@ -1,0 +1,61 @@
+"""Settings: saved as JSON in the data dir, kept across restarts, bad values named and dropped."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion import settings as sm
+from companion.errors import StoreError
+
+
+def test_settings_defaults_without_a_file(tmp_path: Path) -> None:
+    s = sm.load(tmp_path / "settings.json")
+    assert s == sm.Settings() and s.problems == ()
+    assert s.camera == "auto" and s.pins == {"next": 17, "back": 27, "read": 22, "led": 23}
+
+
+def test_settings_round_trip_in_the_data_dir(_private_data_dir: Path) -> None:
+    chosen = sm.Settings().replace(language="zh_TW", camera="/dev/video2", serial_port="/dev/ttyACM0",
+                                   rotation=180, show_tool_advice=False, pins={"next": 5, "back": 6, "read": 13, "led": 19})
+    path = sm.save(chosen)
+    assert path == _private_data_dir / "settings.json"
+    assert sm.load() == chosen
+    assert json.loads(path.read_text(encoding="utf-8"))["language"] == "zh_TW"
+
+
+def test_settings_bad_values_are_named_and_the_rest_kept(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"language": "fr", "rotation": 45, "camera": "demo", "pins": {"next": 99}}))
+    s = sm.load(path)
+    assert s.camera == "demo" and s.language == "" and s.rotation == 0 and s.pins["next"] == 17
+    assert len(s.problems) == 3
+    assert any("rotation must be 0, 90, 180 or 270" in p for p in s.problems)
+    assert any("GPIO pin for next must be a number from 2 to 27" in p for p in s.problems)
+
+
+def test_settings_damaged_file_gives_defaults_and_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text("{not json")
+    s = sm.load(path)
+    assert s == sm.Settings()
+    assert "could not be read" in s.problems[0]
+
+
+def test_settings_two_buttons_on_one_pin_are_refused() -> None:
+    with pytest.raises(ValueError, match="two buttons share one GPIO pin"):
+        sm.Settings().replace(pins={"next": 17, "back": 17, "read": 22, "led": 23})
+
+
+def test_settings_read_only_dir_is_a_clear_error(tmp_path: Path) -> None:
+    """A read-only disk (EROFS) as the store sees it; a real mount needs root, so /proc/sys stands in."""
+    with pytest.raises(StoreError, match="settings not saved"):
+        sm.save(sm.Settings(), Path("/proc/sys/cairn-settings.json"))
+
+
+def test_settings_unwritable_path_is_a_clear_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(StoreError, match="settings not saved"):
+        sm.save(sm.Settings(), blocker / "settings.json")
