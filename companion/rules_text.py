@@ -33,7 +33,8 @@ _FORMATTER = string.Formatter()
 def _fields(template: str) -> list[tuple[str, str | None, str | None]] | None:
     """``(name, conversion, spec)`` of each placeholder, or ``None`` if the template does not parse."""
     try:
-        return [(name, conv, spec) for _lit, name, spec, conv in _FORMATTER.parse(template) if name is not None]
+        return [(name, conv, spec) for _lit, name, spec, conv in _FORMATTER.parse(template)
+                if name is not None]
     except ValueError:
         return None
 

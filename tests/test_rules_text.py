@@ -100,7 +100,8 @@ def test_render_message_takes_refusals_texts_history_items_and_old_rows() -> Non
                  "the game is over": "游戏已经结束了"})
     refusal = IllegalMove("you have only {count} {resource}", count=2, resource="wood")
     assert render_message(refusal, zh) == "你的木头只有 2 个"
-    assert render_message(Text("you have only {count} {resource}", count=0, resource="wood"), zh) == "你的木头只有 0 个"
+    text = Text("you have only {count} {resource}", count=0, resource="wood")
+    assert render_message(text, zh) == "你的木头只有 0 个"
     item = SimpleNamespace(text="you have only 1 wood", template="you have only {count} {resource}",
                            params={"count": 1, "resource": "wood"})
     assert render_message(item, zh) == "你的木头只有 1 个"
@@ -229,7 +230,8 @@ def test_the_extractor_covers_every_game_and_its_vocabulary() -> None:
     stone_age = collect("stone_age")
     assert "{space} holds at most {count} figures" in stone_age and "the forest" in stone_age
     assert stone_age["wood"].references == ["rules/stone_age/words.py:VOCABULARY"]
-    assert any(ref.startswith("rules/stone_age/turns.py:") for ref in stone_age["place at least one figure"].references)
+    refs = stone_age["place at least one figure"].references
+    assert any(ref.startswith("rules/stone_age/turns.py:") for ref in refs)
 
 
 def _message_calls(path: Path) -> Iterator[ast.Call]:
