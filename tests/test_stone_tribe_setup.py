@@ -31,7 +31,7 @@ def test_setup_warns_outside_the_box(players: int, warned: bool) -> None:
     state = RULES.fold(RULES.decide(None, StartGame(NAMES[:players])))
     assert bool(state.warnings) == warned
     if warned:
-        assert state.warnings == (f"石器部落 is made for 4 to 8 players; {players} players is outside the box's range",)
+        assert state.warnings == ("石器部落 is made for 4 to 8 players; this table is outside the box's range",)
 
 
 @pytest.mark.parametrize("names, message", [

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..text import Text
 from .resources import Resources
 from .state import Options
 
@@ -136,16 +137,16 @@ COMMANDS: tuple[type, ...] = (
 )
 
 #: Command class name -> what it does, as a player reads it in a refusal.
-COMMAND_LABELS: dict[str, str] = {
-    "StartGame": "starting a game",
-    "DraftSkill": "choosing a free skill",
-    "DrawChanceCard": "drawing the turn's chance card",
-    "RollFateDice": "rolling the fate dice",
-    "RevealDemand": "turning up a demand card",
-    "CompleteDemand": "completing the demand",
-    "DiscardDemand": "discarding the demand",
-    "LearnSkill": "learning a skill",
-    "PlayChanceCard": "playing a chance card",
-    "EndTurn": "ending the turn",
-    "RollOff": "rolling off",
+COMMAND_LABELS: dict[str, Text] = {
+    "StartGame": Text("Starting a game"),
+    "DraftSkill": Text("Choosing a free skill"),
+    "DrawChanceCard": Text("Drawing the turn's chance card"),
+    "RollFateDice": Text("Rolling the fate dice"),
+    "RevealDemand": Text("Turning up a demand card"),
+    "CompleteDemand": Text("Completing the demand"),
+    "DiscardDemand": Text("Discarding the demand"),
+    "LearnSkill": Text("Learning a skill"),
+    "PlayChanceCard": Text("Playing a chance card"),
+    "EndTurn": Text("Ending the turn"),
+    "RollOff": Text("Rolling off"),
 }

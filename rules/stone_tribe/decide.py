@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..errors import IllegalMove
+from ..text import Text
 from . import checks, negotiation
 from .commands import (
     COMMAND_LABELS, CompleteDemand, DiscardDemand, DraftSkill, DrawChanceCard, EndTurn, LearnSkill,
@@ -26,6 +27,7 @@ from .payout import payout
 from .ranking import decided_by, entries_of, leaders, rolloff_due
 from .resources import Resources
 from .state import Doubles, GameState, Options, Phase, SkillCard, draft_order
+from .words import HAND_LIMIT_REASON, listing
 
 #: The commands each phase accepts.
 ALLOWED: dict[Phase, frozenset[type]] = {
@@ -38,16 +40,19 @@ ALLOWED: dict[Phase, frozenset[type]] = {
     Phase.OVER: frozenset(),
 }
 
-#: Why a phase refuses other commands, as a player reads it ({current} is the current player).
-_PHASE_WHY: dict[Phase, str] = {
-    Phase.DRAFT: "the players are still choosing their free skills ({current} chooses)",
-    Phase.DRAW: "{current} first draws the turn's chance card",
-    Phase.ROLL: "{current} first rolls the fate dice",
-    Phase.MAIN: "it is {current}'s turn after the roll, and no demand is under negotiation",
-    Phase.NEGOTIATION: "a demand is under negotiation",
-    Phase.ROLLOFF: "the last round is over and the leaders roll off",
-    Phase.OVER: "the game is over",
+#: Why a phase refuses other commands, as a player reads it, given the current player.
+_PHASE_WHY: dict[Phase, Callable[[str | None], Text]] = {
+    Phase.DRAFT: lambda c: Text("the players are still choosing their free skills ({current} chooses)", current=c),
+    Phase.DRAW: lambda c: Text("{current} first draws the turn's chance card", current=c),
+    Phase.ROLL: lambda c: Text("{current} first rolls the fate dice", current=c),
+    Phase.MAIN: lambda c: Text("it is {current}'s turn after the roll, and no demand is under negotiation", current=c),
+    Phase.NEGOTIATION: lambda c: Text("a demand is under negotiation"),
+    Phase.ROLLOFF: lambda c: Text("the last round is over and the leaders roll off"),
+    Phase.OVER: lambda c: Text("the game is over"),
 }
+
+#: The warning a game outside the box's player count carries (no params: it is kept as plain text).
+BOX_WARNING = "石器部落 is made for 4 to 8 players; this table is outside the box's range"
 
 
 def _start(cmd: StartGame) -> tuple[GameStarted]:
@@ -55,33 +60,35 @@ def _start(cmd: StartGame) -> tuple[GameStarted]:
     if not isinstance(players, (tuple, list)):
         raise IllegalMove("players must be a list of names")
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise IllegalMove(f"石器部落 needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+        raise IllegalMove("石器部落 needs {least} to {most} players, not {count}", least=MIN_PLAYERS, most=MAX_PLAYERS,
+                          count=len(players))
     names = []
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
-            raise IllegalMove(f"players[{i}] needs a name")
+            raise IllegalMove("{field} needs a name", field=f"players[{i}]")
         if name.strip().casefold() in (n.casefold() for n in names):
-            raise IllegalMove(f"players[{i}]: two players are called {name.strip()}")
+            raise IllegalMove("{field}: two players are called {player}", field=f"players[{i}]", player=name.strip())
         names.append(name.strip())
     start = checks.count(cmd.start, "start")
     if start >= len(names):
-        raise IllegalMove(f"start must be the index of a player (0 to {len(names) - 1}), not {start}")
+        raise IllegalMove("start must be the index of a player (0 to {last}), not {value}", last=len(names) - 1,
+                          value=start)
     opts = cmd.options
     if not isinstance(opts, Options):
         raise IllegalMove("options must be rule options")
     try:
         doubles = Doubles(opts.doubles)
     except ValueError:
-        raise IllegalMove(f"options.doubles must be one of {', '.join(d.value for d in Doubles)}") from None
+        raise IllegalMove("{field} must be one of {choices}, not {value}", field="options.doubles",
+                          choices=listing([d.value for d in Doubles]), value=repr(opts.doubles)) from None
     rounds = rounds_for(len(names)) if opts.rounds is None else checks.count(opts.rounds, "options.rounds", 1)
     per_skill = checks.count(opts.skill_cards_per_skill, "options.skill_cards_per_skill", 1)
     if per_skill * len(SKILLS) < 2 * len(names):
-        raise IllegalMove(f"options.skill_cards_per_skill: {per_skill} cards per skill cannot cover the free "
-                          f"skills of {len(names)} players")
-    warnings = ()
+        raise IllegalMove("options.skill_cards_per_skill: {count} cards per skill cannot cover the free skills "
+                          "of {players} players", count=per_skill, players=len(names))
+    warnings: tuple[str, ...] = ()
     if not BOX_MIN_PLAYERS <= len(names) <= BOX_MAX_PLAYERS:
-        warnings = (f"石器部落 is made for {BOX_MIN_PLAYERS} to {BOX_MAX_PLAYERS} players; "
-                    f"{len(names)} players is outside the box's range",)
+        warnings = (Text(BOX_WARNING),)
     options = Options(doubles, opts.rounds, per_skill)
     return (GameStarted(tuple(names), start, options, rounds, warnings),)
 
@@ -89,7 +96,7 @@ def _start(cmd: StartGame) -> tuple[GameStarted]:
 def _skill_card(state: GameState, skill: Any, numbers: Any) -> SkillCard:
     key = checks.skill(skill)
     if state.skill_cards_taken(key) >= state.options.skill_cards_per_skill:
-        raise IllegalMove(f"the {skill_label(key)} stack is empty")
+        raise IllegalMove("the {skill} stack is empty", skill=skill_label(key))
     return SkillCard(key, checks.numbers(numbers))
 
 
@@ -116,11 +123,13 @@ def _roll(state: GameState, cmd: RollFateDice) -> tuple[Any, ...]:
 def _learn(state: GameState, cmd: LearnSkill) -> tuple[SkillLearned]:
     me = state.player(state.current or "")
     if state.learned_this_turn:
-        raise IllegalMove(f"{me.name} has already learned a skill this turn (one per turn)")
+        raise IllegalMove("{player} has already learned a skill this turn (one per turn)", player=me.name)
     if len(me.skills) >= MAX_SKILL_CARDS:
-        raise IllegalMove(f"{me.name} already has {MAX_SKILL_CARDS} skill cards, the most a player may hold")
+        raise IllegalMove("{player} already has {count} skill cards, the most a player may hold", player=me.name,
+                          count=MAX_SKILL_CARDS)
     if me.shells < LEARN_COST_SHELLS:
-        raise IllegalMove(f"learning a skill costs {LEARN_COST_SHELLS} shells; {me.name} has {me.shells}")
+        raise IllegalMove("learning a skill costs {cost} shells; {player} has {has}", cost=LEARN_COST_SHELLS,
+                          player=me.name, has=me.shells)
     return (SkillLearned(me.name, _skill_card(state, cmd.skill, cmd.numbers), LEARN_COST_SHELLS),)
 
 
@@ -133,10 +142,10 @@ def _winner_events(state: GameState) -> tuple[Any, ...]:
 def _end_turn(state: GameState, cmd: EndTurn) -> tuple[Any, ...]:
     me = state.player(state.current or "")
     if not state.demand_done:
-        raise IllegalMove(f"{me.name} must turn up this turn's demand card before ending the turn")
+        raise IllegalMove("{player} must turn up this turn's demand card before ending the turn", player=me.name)
     events: list[Any] = []
     if me.hand > HAND_LIMIT:
-        events.append(ChanceCardsDiscarded(me.name, me.hand - HAND_LIMIT, f"hand limit {HAND_LIMIT}"))
+        events.append(ChanceCardsDiscarded(me.name, me.hand - HAND_LIMIT, HAND_LIMIT_REASON))
     events.append(TurnEnded(me.name))
     turn = state.turn + 1
     n = len(state.players)
@@ -156,10 +165,12 @@ def _roll_off(state: GameState, cmd: RollOff) -> tuple[Any, ...]:
     src = checks.source(cmd.source)
     tied = leaders(state)
     if name not in tied:
-        raise IllegalMove(f"{name} is not in the roll-off (it is between {', '.join(tied)})")
+        raise IllegalMove("{player} is not in the roll-off (it is between {players})", player=name,
+                          players=listing(tied))
     waiting = rolloff_due(state)
     if name not in waiting:
-        raise IllegalMove(f"{name} has already rolled in this roll-off; waiting for {', '.join(waiting)}")
+        raise IllegalMove("{player} has already rolled in this roll-off; waiting for {players}", player=name,
+                          players=listing(waiting))
     event = RollOffRolled(name, dice, src)
     return (event, *_winner_events(evolve(state, event)))
 
@@ -182,12 +193,11 @@ def decide(state: GameState | None, command: Any) -> tuple[Any, ...]:
         raise IllegalMove("a game is already under way")
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise IllegalMove(f"石器部落 has no command {type(command).__name__}")
+        raise IllegalMove("石器部落 has no command {name}", name=type(command).__name__)
     if state.phase == Phase.OVER:
-        raise IllegalMove(f"the game is over: {state.winner} won")
+        raise IllegalMove("the game is over: {player} won", player=state.winner)
     if type(command) not in ALLOWED[state.phase]:
-        why = _PHASE_WHY[state.phase].format(current=state.current)
-        label = COMMAND_LABELS[type(command).__name__]
-        raise IllegalMove(f"{label[0].upper()}{label[1:]} is not possible now: {why}")
+        raise IllegalMove("{action} is not possible now: {why}", action=COMMAND_LABELS[type(command).__name__],
+                          why=_PHASE_WHY[state.phase](state.current))
     return handler(state, command)
 

@@ -1,105 +1,128 @@
-"""``describe(state_before, event)``: each event's reason, as a player reads it in the history."""
+"""``describe(state_before, event) -> Text``: each event's reason, as a player reads it in the history.
+
+Every reason is a ``rules.text.Text``: the English line plus its template and params (resource lists,
+counts and other parts nested as ``Text``), so the app can show the same line in Chinese.
+"""
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..text import Text
 from .data import CHANCE_COLOURS, skill_label
 from .events import (
     ChanceCardDrawn, ChanceCardPlayed, ChanceCardsDiscarded, DemandCompleted, DemandDiscarded, DemandRevealed,
     FateDiceRolled, GameEnded, GameStarted, ResourcesEarned, RollOffRolled, SkillDrafted, SkillLearned,
     StartingHandsDealt, TurnEnded, TurnStarted, WinnerDeclared,
 )
-from .resources import Resources
 from .state import GameState, SkillCard
+from .words import cards_text, gain_text, listing, resource_text, shells_text
 
 
-def _gains(res: Resources, sign: str = "+") -> str:
-    return ", ".join(f"{sign}{n} {k}" for k, n in res.items() if n) or "nothing"
+def _card(card: SkillCard) -> Text:
+    return Text("{skill} ({numbers})", skill=skill_label(card.skill), numbers=listing([str(n) for n in card.numbers]))
 
 
-def _card(card: SkillCard) -> str:
-    return f"{skill_label(card.skill)} ({', '.join(map(str, card.numbers))})"
+def _dice(d: tuple[int, int]) -> Text:
+    return Text("{first} and {second}", first=d[0], second=d[1])
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _dice(d: tuple[int, int]) -> str:
-    return f"{d[0]} and {d[1]}"
-
-
-def _started(s: GameState | None, e: GameStarted) -> str:
+def _started(s: GameState | None, e: GameStarted) -> Text:
     order = e.players[e.start:] + e.players[:e.start]
-    return f"New game: {', '.join(order)}; {e.rounds} rounds; {order[0]} starts" + "".join(
-        f" ({w})" for w in e.warnings)
+    line = Text("New game: {names}; {rounds} rounds; {who} starts", names=listing(order), rounds=e.rounds,
+                who=order[0])
+    for warning in e.warnings:
+        line = Text("{line} ({warning})", line=line, warning=warning)
+    return line
 
 
-def _completed(s: GameState | None, e: DemandCompleted) -> str:
-    pays = [f"{p.player} pays {p.resources.text()}" for p in e.payments]
-    gets = [f"{g.player} +" + " +".join(
-        x for x in (_plural(g.shells, "shell") if g.shells else "",
-                    _plural(g.chance_cards, "chance card") if g.chance_cards else "") if x)
-        for g in e.shares if g.shells or g.chance_cards]
-    return f"Demand completed ({e.controller}'s deal): " + "; ".join(pays + gets)
+def _revealed(s: GameState | None, e: DemandRevealed) -> Text:
+    d = e.demand
+    reward: str = shells_text(d.shells)
+    if d.chance_cards:
+        reward = Text("{shells} and {cards}", shells=reward, cards=cards_text(d.chance_cards))
+    line = Text("{player} turns up a demand: {cost} for {reward}", player=e.player, cost=resource_text(d.cost),
+                reward=reward)
+    return Text("{line} ({note})", line=line, note=d.note) if d.note else line
 
 
-def _played(s: GameState | None, e: ChanceCardPlayed) -> str:
+def _share(player: str, shells: int, cards: int) -> Text:
+    if shells and cards:
+        return Text("{player} +{shells} +{cards}", player=player, shells=shells_text(shells), cards=cards_text(cards))
+    return Text("{player} +{gain}", player=player, gain=shells_text(shells) if shells else cards_text(cards))
+
+
+def _completed(s: GameState | None, e: DemandCompleted) -> Text:
+    parts: list[str] = [Text("{player} pays {resources}", player=p.player, resources=resource_text(p.resources))
+                        for p in e.payments]
+    parts += [_share(g.player, g.shells, g.chance_cards) for g in e.shares if g.shells or g.chance_cards]
+    return Text("Demand completed ({controller}'s deal): {parts}", controller=e.controller,
+                parts=_semicolons(parts))
+
+
+def _semicolons(items: list[str]) -> str:
+    """``items`` joined with "; " as a ``Text`` chain."""
+    if len(items) <= 1:
+        return items[0] if items else Text("nothing")
+    return Text("{first}; {rest}", first=items[0], rest=_semicolons(items[1:]))
+
+
+def _played(s: GameState | None, e: ChanceCardPlayed) -> Text:
     colour = CHANCE_COLOURS[e.colour]
-    parts = [f"{e.player} plays a {colour.en.lower()} chance card ({colour.zh})"]
+    head = Text("{player} plays a {colour} chance card ({zh})", player=e.player, colour=colour.key, zh=colour.zh)
     if e.note:
-        parts[0] += f": {e.note}"
+        head = Text("{line}: {note}", line=head, note=e.note)
+    parts: list[str] = [head]
     for a in e.effect:
-        bits = [_gains(a.gain)] if a.gain.total() else []
-        bits += [_gains(a.lose, "-")] if a.lose.total() else []
-        bits += [f"{a.shells:+d} shells"] if a.shells else []
-        bits += [f"{a.chance_cards:+d} chance cards"] if a.chance_cards else []
+        bits: list[str] = [gain_text(a.gain, a.lose)] if a.gain.total() or a.lose.total() else []
+        if a.shells:
+            bits.append(Text("{count:+d} shells", count=a.shells))
+        if a.chance_cards:
+            bits.append(Text("{count:+d} chance cards", count=a.chance_cards))
         if bits:
-            parts.append(f"{a.player} {', '.join(bits)}")
+            parts.append(Text("{player} {change}", player=a.player, change=listing(bits)))
     if e.take_control:
-        parts.append(f"{e.player} takes control of the demand")
-    return "; ".join(parts)
+        parts.append(Text("{player} takes control of the demand", player=e.player))
+    return _semicolons(parts)
 
 
-#: What decided the winner -> how the history says it.
-_DECIDED_BY: dict[str, str] = {
-    "shells": "with the most shells",
-    "resource cards": "on resource cards (shells tied)",
-    "roll-off": "the roll-off (shells and resource cards tied)",
-}
+def _winner(s: GameState | None, e: WinnerDeclared) -> Text:
+    if e.decided_by == "shells":
+        return Text("{player} wins with the most shells and becomes the great chief (大酋長)", player=e.winner)
+    if e.decided_by == "resource cards":
+        return Text("{player} wins on resource cards (shells tied) and becomes the great chief (大酋長)",
+                    player=e.winner)
+    return Text("{player} wins the roll-off (shells and resource cards tied) and becomes the great chief (大酋長)",
+                player=e.winner)
 
 
-def _winner(s: GameState | None, e: WinnerDeclared) -> str:
-    how = _DECIDED_BY.get(e.decided_by, e.decided_by)
-    return f"{e.winner} wins {how} and becomes the great chief (大酋長)"
-
-
-_DESCRIBERS: dict[type, Callable[[Any, Any], str]] = {
+_DESCRIBERS: dict[type, Callable[[Any, Any], Text]] = {
     GameStarted: _started,
-    SkillDrafted: lambda s, e: f"{e.player} learns {_card(e.card)} free: {_gains(e.resources)}",
-    StartingHandsDealt: lambda s, e: f"Everyone draws {_plural(e.cards, 'starting chance card')}",
-    TurnStarted: lambda s, e: f"Round {e.round}: {e.player}'s turn",
-    ChanceCardDrawn: lambda s, e: f"{e.player} draws a chance card",
-    FateDiceRolled: lambda s, e: f"{e.player} rolls {_dice(e.dice)} ({e.source})",
-    ResourcesEarned: lambda s, e: f"{e.player} {_gains(e.resources)} (rolled {_dice(e.dice)})",
-    DemandRevealed: lambda s, e: (
-        f"{e.player} turns up a demand: {e.demand.cost.text()} for "
-        f"{_plural(e.demand.shells, 'shell')}" + (f" and {_plural(e.demand.chance_cards, 'chance card')}"
-                                                  if e.demand.chance_cards else "")
-        + (f" ({e.demand.note})" if e.demand.note else "")),
+    SkillDrafted: lambda s, e: Text("{player} learns {card} free: {gain}", player=e.player, card=_card(e.card),
+                                    gain=gain_text(e.resources)),
+    StartingHandsDealt: lambda s, e: Text("Everyone draws {cards} to start", cards=cards_text(e.cards)),
+    TurnStarted: lambda s, e: Text("Round {round}: {player}'s turn", round=e.round, player=e.player),
+    ChanceCardDrawn: lambda s, e: Text("{player} draws a chance card", player=e.player),
+    FateDiceRolled: lambda s, e: Text("{player} rolls {dice} ({source})", player=e.player, dice=_dice(e.dice),
+                                      source=e.source),
+    ResourcesEarned: lambda s, e: Text("{player} {gain} (rolled {dice})", player=e.player,
+                                       gain=gain_text(e.resources), dice=_dice(e.dice)),
+    DemandRevealed: _revealed,
     DemandCompleted: _completed,
-    DemandDiscarded: lambda s, e: f"{e.controller} discards the demand unfulfilled",
-    SkillLearned: lambda s, e: f"{e.player} learns {_card(e.card)}: -{e.shells} shells",
+    DemandDiscarded: lambda s, e: Text("{player} discards the demand unfulfilled", player=e.controller),
+    SkillLearned: lambda s, e: Text("{player} learns {card}: -{shells}", player=e.player, card=_card(e.card),
+                                    shells=shells_text(e.shells)),
     ChanceCardPlayed: _played,
-    ChanceCardsDiscarded: lambda s, e: f"{e.player} discards {_plural(e.count, 'chance card')} ({e.reason})",
-    TurnEnded: lambda s, e: f"{e.player} passes the marker to the right",
-    GameEnded: lambda s, e: f"Game over after {e.rounds} rounds",
-    RollOffRolled: lambda s, e: f"{e.player} rolls {_dice(e.dice)} in the roll-off: {sum(e.dice)}",
+    ChanceCardsDiscarded: lambda s, e: Text("{player} discards {cards} ({reason})", player=e.player,
+                                            cards=cards_text(e.count), reason=e.reason),
+    TurnEnded: lambda s, e: Text("{player} passes the marker to the right", player=e.player),
+    GameEnded: lambda s, e: Text("Game over after {rounds} rounds", rounds=e.rounds),
+    RollOffRolled: lambda s, e: Text("{player} rolls {dice} in the roll-off: {total}", player=e.player,
+                                     dice=_dice(e.dice), total=sum(e.dice)),
     WinnerDeclared: _winner,
 }
 
 
-def describe(state: GameState | None, event: Any) -> str:
-    """The reason ``event`` is in the history, e.g. ``"Ann +1 fish (rolled 3 and 5)"``."""
+def describe(state: GameState | None, event: Any) -> Text:
+    """The reason ``event`` is in the history, e.g. ``"Ann +1 fish (rolled 3 and 5)"`` (a ``Text``)."""
     fn = _DESCRIBERS.get(type(event))
-    return fn(state, event) if fn else type(event).__name__
+    return fn(state, event) if fn else Text("{name}", name=type(event).__name__)

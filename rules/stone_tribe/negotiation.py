@@ -9,6 +9,7 @@ from .data import CHANCE_COLOURS, RESOURCE_KINDS
 from .events import ChanceCardPlayed, DemandCompleted, DemandDiscarded, DemandRevealed
 from .evolve import apply_adjustment
 from .resources import Resources
+from .words import listing
 from .state import Demand, GameState, Phase
 
 
@@ -30,13 +31,14 @@ def _payments(state: GameState, payments: object) -> tuple[Payment, ...]:
     out = []
     for i, pay in enumerate(payments):
         if not isinstance(pay, Payment):
-            raise IllegalMove(f"payments[{i}] must say who pays which resources")
+            raise IllegalMove("{field} must say who pays which resources", field=f"payments[{i}]")
         name = checks.player(state, pay.player, f"payments[{i}].player")
         paid = checks.resources(pay.resources, f"payments[{i}].resources")
         has = state.player(name).resources
         for kind, n in paid.items():
             if n > has.get(kind):
-                raise IllegalMove(f"{name} cannot pay {n} {kind}: {name} has only {has.get(kind)}")
+                raise IllegalMove("{player} cannot pay {count} {resource}: {player} has only {has}", player=name,
+                                  count=n, resource=kind, has=has.get(kind))
         out.append(Payment(name, paid))
     checks.unique_players([p.player for p in out], "payments")
     return tuple(out)
@@ -48,7 +50,7 @@ def _shares(state: GameState, shares: object) -> tuple[Share, ...]:
     out = []
     for i, share in enumerate(shares):
         if not isinstance(share, Share):
-            raise IllegalMove(f"shares[{i}] must say who gets which part of the reward")
+            raise IllegalMove("{field} must say who gets which part of the reward", field=f"shares[{i}]")
         out.append(Share(checks.player(state, share.player, f"shares[{i}].player"),
                          checks.count(share.shells, f"shares[{i}].shells"),
                          checks.count(share.chance_cards, f"shares[{i}].chance_cards")))
@@ -66,12 +68,16 @@ def complete(state: GameState, cmd: CompleteDemand) -> tuple[DemandCompleted]:
     paid = sum((p.resources for p in payments), Resources())
     for kind in RESOURCE_KINDS:
         if paid.get(kind) != demand.cost.get(kind):
-            raise IllegalMove(f"unbalanced deal: it pays {paid.get(kind)} {kind}, "
-                              f"the demand asks for {demand.cost.get(kind)}")
-    for what, given, due in (("shells", sum(s.shells for s in shares), demand.shells),
-                             ("chance cards", sum(s.chance_cards for s in shares), demand.chance_cards)):
-        if given != due:
-            raise IllegalMove(f"unbalanced deal: it hands out {given} {what}, the demand rewards {due}")
+            raise IllegalMove("unbalanced deal: it pays {paid} {resource}, the demand asks for {due}",
+                              paid=paid.get(kind), resource=kind, due=demand.cost.get(kind))
+    given = sum(s.shells for s in shares)
+    if given != demand.shells:
+        raise IllegalMove("unbalanced deal: it hands out {given} shells, the demand rewards {due}",
+                          given=given, due=demand.shells)
+    given = sum(s.chance_cards for s in shares)
+    if given != demand.chance_cards:
+        raise IllegalMove("unbalanced deal: it hands out {given} chance cards, the demand rewards {due}",
+                          given=given, due=demand.chance_cards)
     return (DemandCompleted(state.controller or "", payments, shares),)
 
 
@@ -87,7 +93,7 @@ def _effect(state: GameState, effect: object, player: str) -> tuple[Adjustment, 
     for i, adj in enumerate(effect):
         field = f"effect[{i}]"
         if not isinstance(adj, Adjustment):
-            raise IllegalMove(f"{field} must be one player's change")
+            raise IllegalMove("{field} must be one player's change", field=field)
         out.append(Adjustment(checks.player(state, adj.player, f"{field}.player"),
                               checks.resources(adj.gain, f"{field}.gain"), checks.resources(adj.lose, f"{field}.lose"),
                               checks.signed(adj.shells, f"{field}.shells"),
@@ -100,13 +106,15 @@ def _effect(state: GameState, effect: object, player: str) -> tuple[Adjustment, 
         after = apply_adjustment(before, adj)
         for kind, n in after.resources.items():
             if n < 0:
-                raise IllegalMove(f"{adj.player} has only {before.resources.get(kind)} {kind}; "
-                                  f"the card cannot take {adj.lose.get(kind)}")
+                raise IllegalMove("{player} has only {has} {resource}; the card cannot take {count}",
+                                  player=adj.player, has=before.resources.get(kind), resource=kind,
+                                  count=adj.lose.get(kind))
         if after.shells < 0:
-            raise IllegalMove(f"{adj.player} has only {before.shells} shells; the card cannot take {-adj.shells}")
+            raise IllegalMove("{player} has only {has} shells; the card cannot take {count}",
+                              player=adj.player, has=before.shells, count=-adj.shells)
         if after.hand < 0:
-            raise IllegalMove(f"{adj.player} has only {before.hand} chance cards in hand; "
-                              f"the card cannot take {-adj.chance_cards}")
+            raise IllegalMove("{player} has only {has} chance cards in hand; the card cannot take {count}",
+                              player=adj.player, has=before.hand, count=-adj.chance_cards)
     return tuple(out)
 
 
@@ -116,13 +124,14 @@ def play_card(state: GameState, cmd: PlayChanceCard) -> tuple[ChanceCardPlayed]:
     name = checks.player(state, cmd.player)
     colour = CHANCE_COLOURS.get(cmd.colour) if isinstance(cmd.colour, str) else None
     if colour is None:
-        raise IllegalMove(f"colour must be one of {', '.join(CHANCE_COLOURS)}, not {cmd.colour!r}")
+        raise IllegalMove("{field} must be one of {choices}, not {value}", field="colour",
+                          choices=listing(tuple(CHANCE_COLOURS)), value=repr(cmd.colour))
     if state.player(name).hand < 1:
-        raise IllegalMove(f"{name} has no chance card in hand")
+        raise IllegalMove("{player} has no chance card in hand", player=name)
     if state.phase.value not in colour.phases:
         raise IllegalMove(colour.timing)
     if colour.own_turn and name != state.current:
-        raise IllegalMove(f"{colour.timing}; it is {state.current}'s turn")
+        raise IllegalMove("{rule}; it is {player}'s turn", rule=colour.timing, player=state.current)
     if colour.reaction and (state.last_card_by is None or state.last_card_by == name):
         raise IllegalMove(colour.timing)
     if not isinstance(cmd.take_control, bool):
@@ -131,6 +140,6 @@ def play_card(state: GameState, cmd: PlayChanceCard) -> tuple[ChanceCardPlayed]:
         if not colour.takes_control or state.phase != Phase.NEGOTIATION:
             raise IllegalMove("only a green chance card played during a negotiation takes control of the demand")
         if state.controller == name:
-            raise IllegalMove(f"{name} already controls the demand")
+            raise IllegalMove("{player} already controls the demand", player=name)
     effect = _effect(state, cmd.effect, name)
     return (ChanceCardPlayed(name, colour.key, checks.text(cmd.note, "note"), effect, cmd.take_control),)

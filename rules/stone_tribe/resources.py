@@ -53,10 +53,5 @@ class Resources:
         """True when this holds at least ``other`` of every kind."""
         return all(self.get(k) >= n for k, n in other.items())
 
-    def text(self) -> str:
-        """Readable, non-zero kinds only: ``"2 wood, 1 fish"`` (``"nothing"`` when empty)."""
-        parts = [f"{n} {k}" for k, n in self.items() if n]
-        return ", ".join(parts) if parts else "nothing"
-
 
 assert tuple(f.name for f in dataclasses.fields(Resources)) == RESOURCE_KINDS, "Resources must follow the table"
