@@ -63,7 +63,8 @@ def _param(value: Any, gettext: Gettext) -> Any:
     if isinstance(value, Text):
         return render(value.template, value.params, gettext)
     if isinstance(value, Mapping) and set(value) == {"template", "params"}:
-        return render(str(value["template"]), value["params"] or {}, gettext)
+        params = value["params"] if isinstance(value["params"], Mapping) else {}
+        return render(str(value["template"]), params, gettext)
     if isinstance(value, str):
         return gettext(value) if value else value
     return value
@@ -78,7 +79,7 @@ def render(template: str, params: Mapping[str, Any], gettext: Gettext) -> str:
     (a placeholder it should not have, bad braces), the English template is used instead; if even that
     fails, the English template is returned unfilled. Never raises for a bad catalog or bad params.
     """
-    values = {key: _param(value, gettext) for key, value in (params or {}).items()}
+    values = {str(key): _param(value, gettext) for key, value in (params or {}).items()}
     translated = gettext(template) if template else template
     for candidate in (translated, template):
         if isinstance(candidate, str):
@@ -166,6 +167,7 @@ def parse_po(text: str) -> dict[str, str]:
     flags: set[str] = set()
     field: str | None = None
     seen_string = False
+    start = 0  # the line the current entry starts on
 
     def finish() -> None:
         nonlocal field
@@ -176,7 +178,7 @@ def parse_po(text: str) -> dict[str, str]:
         if msgid and msgstr and "fuzzy" not in flags:
             key = f"{entry['msgctxt']}\x04{msgid}" if "msgctxt" in entry else msgid
             if key in catalog:
-                raise ValueError(f"line {number}: {msgid!r} is translated twice")
+                raise ValueError(f"line {start}: {msgid!r} is translated twice")
             catalog[key] = msgstr
         entry.clear()
         flags.clear()
@@ -206,6 +208,8 @@ def parse_po(text: str) -> dict[str, str]:
             finish()
         if keyword in entry:
             raise ValueError(f"line {number}: a second {keyword} in one entry")
+        if not entry:
+            start = number
         if keyword.startswith("msgstr") and "msgid" not in entry:
             raise ValueError(f"line {number}: {keyword} without a msgid")
         field = keyword
