@@ -352,3 +352,25 @@ def test_refusals_met_in_a_random_game_are_translated(seed: int, catalogs: dict[
 def test_every_game_word_is_translated(catalogs: dict[str, dict[str, str]]) -> None:
     for lang in ZH:
         assert not [w for w in _VOCAB if w not in catalogs[lang]]
+
+
+def test_a_stored_and_resumed_stone_age_history_reads_in_chinese(tmp_path: Path) -> None:
+    from companion.session import GameSession
+    from companion.store import GameStore
+
+    game = play_game(31, 3, stop=lambda s: s.round == 2)
+    with GameStore(tmp_path / "games.sqlite3") as store:
+        live = GameSession.new(store, RULES, game.commands[0])
+        for command in game.commands[1:]:
+            live.dispatch(command)
+        resumed = GameSession.resume(store, live.game_id, RULES)
+        zh = load_catalog("zh_CN")
+        lines = [(item.text, render_message(item, zh)) for item in resumed.history() if item.template]
+        assert [e for e, _ in lines] == [item.text for item in live.history() if item.template]
+        assert [z for _, z in lines] == [render_message(item, zh) for item in live.history() if item.template]
+    names = {"Ann", "Ben", "Cai"}
+    for english, chinese in lines:
+        for name in names:
+            chinese = chinese.replace(name, "")
+        assert not LETTERS.search(chinese), (english, chinese)
+    assert any("：建筑（" in z or "喂食" in z for _, z in lines)
