@@ -216,3 +216,18 @@ def test_empty_folder_and_unusable_annotate_dir(tmp_path, capsys):
     blocker.write_text("")
     with pytest.raises(UsageError, match="cannot make that folder"):
         cli.run(args(str(empty), annotate=str(blocker)), read=lambda image: [])
+
+
+def test_an_annotated_copy_that_cannot_be_written_keeps_the_reading(tmp_path, capsys):
+    cv2.imwrite(str(tmp_path / "roll.png"), np.full((30, 40, 3), 90, np.uint8))
+    out = tmp_path / "out"
+    (out / "roll.png").mkdir(parents=True)  # a folder where the copy should go
+    reader = lambda image: [Die(4, (5, 5, 10, 10), 0.8)]
+    assert cli.run(args(str(tmp_path / "roll.png"), json_lines=True, annotate=str(out)), read=reader) == 1
+    line = json.loads(capsys.readouterr().out)
+    assert line["dice"] == [{"value": 4, "box": [5, 5, 10, 10], "confidence": 0.8}]
+    assert line["error"].startswith("cannot write the annotated copy")
+    assert cli.run(args(str(tmp_path / "roll.png"), annotate=str(out)), read=reader) == 1
+    text = capsys.readouterr().out
+    assert text.startswith(f"{tmp_path / 'roll.png'}: 4  sum 4  ") and "  error: cannot write" in text
+

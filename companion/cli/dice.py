@@ -46,24 +46,30 @@ class Result:
     error: str | None = None
 
     def as_json(self) -> dict:
-        """The scorer's line: image, dice (value, box, confidence), ms; or image and error."""
+        """The scorer's line: image, dice (value, box, confidence) and ms when the image was read; an
+        ``error`` when something went wrong (then only image and error if it could not be read)."""
+        line: dict = {"image": self.image}
+        if self.ms is not None:
+            line["dice"] = [{"value": d.value, "box": [int(v) for v in d.box],
+                             "confidence": round(float(d.confidence), 4)} for d in self.dice]
+            line["ms"] = self.ms
         if self.error is not None:
-            return {"image": self.image, "error": self.error}
-        dice = [{"value": d.value, "box": [int(v) for v in d.box],
-                 "confidence": round(float(d.confidence), 4)} for d in self.dice]
-        return {"image": self.image, "dice": dice, "ms": self.ms}
+            line["error"] = self.error
+        return line
 
     def as_text(self) -> str:
         """One line a player reads: the values (uncertain ones with ?), their sum and the time."""
-        if self.error is not None:
+        if self.ms is None:
             return f"{self.image}: error: {self.error}"
         if not self.dice:
-            return f"{self.image}: no dice found  {self.ms:.1f} ms"
-        unsure = [label(d) for d in self.dice if not d.certain]
-        text = f"{self.image}: {' '.join(label(d) for d in self.dice)}  sum {sum(d.value for d in self.dice)}"
-        if unsure:
-            text += f"  ({len(unsure)} uncertain: {' '.join(unsure)})"
-        return f"{text}  {self.ms:.1f} ms"
+            text = f"{self.image}: no dice found  {self.ms:.1f} ms"
+        else:
+            unsure = [label(d) for d in self.dice if not d.certain]
+            text = f"{self.image}: {' '.join(label(d) for d in self.dice)}  sum {sum(d.value for d in self.dice)}"
+            if unsure:
+                text += f"  ({len(unsure)} uncertain: {' '.join(unsure)})"
+            text += f"  {self.ms:.1f} ms"
+        return text if self.error is None else f"{text}  error: {self.error}"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -83,6 +89,14 @@ def run(args: argparse.Namespace, read: Reader | None = None) -> int:
     out_dir = _annotate_dir(args.annotate) if args.annotate else None
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")
+    try:
+        return _read_all(args, read, out_dir)
+    except BrokenPipeError:  # the output went to a pager or `head` that has quit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _read_all(args: argparse.Namespace, read: Reader, out_dir: str | None) -> int:
     failed = 0
     written: set[str] = set()
     for image_path, problem in expand(args.paths):
@@ -101,7 +115,12 @@ def expand(paths: Sequence[str]) -> Iterator[tuple[str, str | None]]:
     or a folder without images."""
     for path in paths:
         if os.path.isdir(path):
-            names = sorted(n for n in os.listdir(path)
+            try:
+                listing = os.listdir(path)
+            except OSError as exc:
+                yield path, f"cannot list the folder: {exc.strerror or exc}"
+                continue
+            names = sorted(n for n in listing
                            if n.lower().endswith(IMAGE_EXTENSIONS) and os.path.isfile(os.path.join(path, n)))
             if not names:
                 yield path, "folder holds no images"
