@@ -65,7 +65,8 @@ class Result:
             text = f"{self.image}: no dice found  {self.ms:.1f} ms"
         else:
             unsure = [label(d) for d in self.dice if not d.certain]
-            text = f"{self.image}: {' '.join(label(d) for d in self.dice)}  sum {sum(d.value for d in self.dice)}"
+            values = " ".join(label(d) for d in self.dice)
+            text = f"{self.image}: {values}  sum {sum(d.value for d in self.dice)}"
             if unsure:
                 text += f"  ({len(unsure)} uncertain: {' '.join(unsure)})"
             text += f"  {self.ms:.1f} ms"
