@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from ..errors import IllegalMove
 from ..text import Text
-from . import checks, negotiation
+from . import chance, checks, demand
 from .commands import (
     COMMAND_LABELS, CompleteDemand, DiscardDemand, DraftSkill, DrawChanceCard, EndTurn, LearnSkill,
     PlayChanceCard, RevealDemand, RollFateDice, RollOff, StartGame,
@@ -176,9 +176,9 @@ def _roll_off(state: GameState, cmd: RollOff) -> tuple[Any, ...]:
 
 
 _HANDLERS: dict[type, Callable[[GameState, Any], tuple[Any, ...]]] = {
-    DraftSkill: _draft, DrawChanceCard: _draw, RollFateDice: _roll, RevealDemand: negotiation.reveal,
-    CompleteDemand: negotiation.complete, DiscardDemand: negotiation.discard, LearnSkill: _learn,
-    PlayChanceCard: negotiation.play_card, EndTurn: _end_turn, RollOff: _roll_off,
+    DraftSkill: _draft, DrawChanceCard: _draw, RollFateDice: _roll, RevealDemand: demand.reveal,
+    CompleteDemand: demand.complete, DiscardDemand: demand.discard, LearnSkill: _learn,
+    PlayChanceCard: chance.play_card, EndTurn: _end_turn, RollOff: _roll_off,
 }
 
 
