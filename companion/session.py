@@ -155,7 +155,7 @@ class GameSession:
         if not self.can_undo:
             return False
         batch = self._done[-1][0]
-        reason = Text("undo: {what}", what=str(batch.reasons[0]))
+        reason = Text("undo: {what}", what=batch.reasons[0])
         self.store.append(self.game_id, batch.number, [(UNDO, {"batch": batch.number}, reason)],
                           finished=bool(self.rules.finished(self._done[-2][1])))
         self._pop_done(batch.number)
@@ -168,7 +168,7 @@ class GameSession:
             return False
         batch = self._undone[-1]
         after = self.rules.fold(batch.events, self.state)
-        reason = Text("redo: {what}", what=str(batch.reasons[0]))
+        reason = Text("redo: {what}", what=batch.reasons[0])
         self.store.append(self.game_id, batch.number, [(REDO, {"batch": batch.number}, reason)],
                           finished=bool(self.rules.finished(after)))
         self._push(self._undone.pop())
