@@ -14,6 +14,7 @@ import locale
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 DOMAIN = "cairn"
@@ -154,3 +155,31 @@ def _(text: str) -> str:
 def tr(text: str, **values: object) -> str:
     """``_()`` then ``str.format(**values)``: ``tr("{name} is short {n} food", name="Ann", n=3)``."""
     return _(text).format(**values)
+
+
+def render(template: str, params: dict[str, Any] | None = None) -> str:
+    """A message from the rules (a template and its values) in the current language.
+
+    Uses the rules' own catalogs (``companion.rules_text``, ``locale/rules/<lang>.po``): the template, each
+    nested message and each game word are translated; a translation that does not fit its values falls
+    back to English, never an error.
+    """
+    from companion import rules_text
+
+    return rules_text.render(template, params or {}, _rules_gettext())
+
+
+def message(obj: object) -> str:
+    """Any player-facing message from the rules (a ``Text``, an ``IllegalMove``, a history item), translated."""
+    from companion import rules_text
+
+    return rules_text.render_message(obj, _rules_gettext())
+
+
+def _rules_gettext() -> Any:
+    from companion import rules_text
+
+    try:
+        return rules_text.load_catalog(_current.language)
+    except (OSError, ValueError):
+        return rules_text.load_catalog(rules_text.SOURCE_LANGUAGE)

@@ -105,6 +105,8 @@ def test_i18n_the_loaded_font_has_every_glyph(language: str, tmp_path: Path) -> 
     for lang in LANGUAGES:
         for entry in parse_po(catalog_path(lang).read_text(encoding="utf-8")):
             text += entry.msgid + entry.msgstr
+    for rules_catalog in (ROOT / "locale" / "rules").glob("*.po"):  # refusals and history lines
+        text += rules_catalog.read_text(encoding="utf-8")
     lacking = sorted({c for c in text if c not in "\n\t" and ord(c) not in cmap})
     assert not lacking, f"the {language} font lacks {lacking}"
 
@@ -113,3 +115,19 @@ def test_i18n_traditional_catalog_has_no_simplified_only_characters() -> None:
     text = catalog_path("zh_TW").read_text(encoding="utf-8")
     simplified = set("们个这说时对会为发后过还进钮设图动书买卖读头关开门问题电网页")
     assert not simplified & set(text)
+
+
+def test_i18n_rules_messages_render_in_chinese() -> None:
+    from rules.errors import IllegalMove
+    from rules.text import Text
+
+    hut = Text("{who} +{points}: hut ({paid})", who="Ann", points=13,
+               paid=Text("{first}, {rest}", first="wood", rest="stone"))
+    refusal = IllegalMove("{space} holds at most {count} figures", space="the forest", count=7)
+    try:
+        i18n.set_language("zh_CN")
+        assert i18n.message(hut) == "Ann +13：建筑（木头、石头）"
+        assert "森林" in i18n.message(refusal) and "7" in i18n.message(refusal)
+    finally:
+        i18n.set_language("en")
+    assert i18n.message(hut) == "Ann +13: hut (wood, stone)"

@@ -198,7 +198,7 @@ class CairnApp(App):
         try:
             self.session.dispatch(command)
         except IllegalMove as exc:
-            self.show_banner(tr("Not allowed: {rule}", rule=_(exc.rule)), "error")
+            self.show_banner(tr("Not allowed: {rule}", rule=i18n.message(exc)), "error")
             return False
         except StoreError as exc:
             self.show_banner(tr("Not saved: {reason}", reason=str(exc)), "error", seconds=12)

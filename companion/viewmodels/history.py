@@ -5,7 +5,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from companion.i18n import _, tr
+from companion.i18n import _, render, tr
 
 
 @dataclass(frozen=True)
@@ -29,15 +29,18 @@ def history_rows(items: Iterable[Any], limit: int = 200) -> list[HistoryRow]:
         if text.startswith(("undo: ", "redo: ")):
             continue
         stamp = time.strftime("%H:%M", time.localtime(item.when)) if item.when else ""
-        rows.append(HistoryRow(item.seq, translate_reason(text), stamp, bool(item.undone)))
+        rows.append(HistoryRow(item.seq, translate_reason(item), stamp, bool(item.undone)))
         if len(rows) >= limit:
             break
     return rows
 
 
-def translate_reason(text: str) -> str:
-    """The reason in the current language when the catalog knows it; otherwise as recorded."""
-    return _(text)
+def translate_reason(item: Any) -> str:
+    """The item's reason in the current language (from its template and values when it has them)."""
+    template = getattr(item, "template", "") or ""
+    if template:
+        return render(template, getattr(item, "params", None) or {})
+    return _(str(item.text))
 
 
 def summary(rows: list[HistoryRow]) -> str:

@@ -6,6 +6,7 @@ from typing import Any
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.textinput import TextInput
 
+from companion import i18n
 from companion.errors import StoreError
 from companion.i18n import _, tr
 from companion.ui import registry, theme
@@ -117,7 +118,7 @@ class HomeScreen(CairnScreen):
         try:
             session = GameSession.new(app.store, screens.game, screens.setup_command(seats, self.form.start_player))
         except IllegalMove as exc:
-            app.show_banner(tr("Not allowed: {rule}", rule=_(exc.rule)), "error")
+            app.show_banner(tr("Not allowed: {rule}", rule=i18n.message(exc)), "error")
             return
         except StoreError as exc:
             app.show_banner(tr("Games cannot be saved: {reason}", reason=str(exc)), "error", seconds=12)
