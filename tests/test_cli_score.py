@@ -103,3 +103,48 @@ def test_missing_file(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "main.py", "score", str(tmp_path / "nope.json")], cwd=ROOT,
                          capture_output=True, text=True)
     assert out.returncode == 2 and "no such file" in out.stderr
+
+
+def tribe(players: list[dict], rolloff: dict | None = None) -> dict:
+    data: dict = {"game": "stone-tribe", "players": players}
+    if rolloff is not None:
+        data["rolloff"] = rolloff
+    return data
+
+
+def tribe_player(name: str, shells: int, **resources: int) -> dict:
+    full = {"fruit": 0, "stone": 0, "meat": 0, "wood": 0, "fish": 0, **resources}
+    return {"name": name, "shells": shells, "resources": full}
+
+
+def test_stone_tribe_ranking_after_both_tie_breaks(tmp_path: Path) -> None:
+    players = [tribe_player("Ann", 12, fruit=1, meat=2, fish=1), tribe_player("Bo", 12, fruit=4),
+               tribe_player("Cy", 12, wood=1), tribe_player("Di", 15)]
+    out = score(tmp_path, tribe(players, {"Ann": [3, 5], "Bo": [6, 1]}), "--json")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert [p["name"] for p in result["players"]] == ["Ann", "Bo", "Cy", "Di"]  # input order
+    assert [p["rank"] for p in result["players"]] == [2, 3, 4, 1]
+    assert [p["resource_cards"] for p in result["players"]] == [4, 4, 1, 0]
+
+
+def test_stone_tribe_missing_rolloff_shares_the_place(tmp_path: Path) -> None:
+    players = [tribe_player("Ann", 12, fruit=1), tribe_player("Bo", 12, fish=1)]
+    out = score(tmp_path, tribe(players), "--json")
+    assert [p["rank"] for p in json.loads(out.stdout)["players"]] == [1, 1]
+
+
+@pytest.mark.parametrize(
+    "players, rolloff, field",
+    [
+        ([tribe_player("Ann", -1), tribe_player("Bo", 1)], None, "players[0].shells"),
+        ([tribe_player("Ann", 1, fish=-2), tribe_player("Bo", 1)], None, "players[0].resources.fish"),
+        ([tribe_player("Ann", 1), tribe_player("Ann", 2)], None, "players[1].name"),
+        ([tribe_player("Ann", 1), tribe_player("Bo", 1)], {"Ann": [7, 1]}, "rolloff"),
+        ([tribe_player("Ann", 1)], None, "players"),
+    ],
+)
+def test_stone_tribe_bad_files_name_the_field(tmp_path: Path, players: list, rolloff: dict | None,
+                                              field: str) -> None:
+    out = score(tmp_path, tribe(players, rolloff))
+    assert out.returncode == 2 and field in out.stderr and "Traceback" not in out.stderr, out.stderr
