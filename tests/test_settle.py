@@ -9,8 +9,8 @@ import pytest
 
 from vision.die import CERTAIN, Die
 from vision.errors import BadImage
-from vision.settle import (UNSETTLED, SettleDetector, Settled, changed_fraction, mark_changes, motion_image,
-                           same_places, same_reading)
+from vision.settle import (UNSETTLED, SettleDetector, Settled, changed_fraction, largest_change, mark_changes,
+                           motion_image, same_places, same_reading)
 
 FPS = 30.0
 W, H = 640, 480
@@ -197,6 +197,17 @@ def test_settle_a_die_nudged_a_little_is_not_a_new_roll():
     assert len(reports(run(det, frames))) == 1
 
 
+def test_settle_ten_dice_thrown_are_dice_not_a_hand():
+    scene = Scene()
+    det = SettleDetector(read=square_reader)
+    ten = [(1 + k % 6, 40 + (k % 5) * 120, 120 + (k // 5) * 160) for k in range(10)]
+    results = run(det, list(throw(scene, ten, 0.0)) + list(rest(scene, ten, 0.8, 1.0)))
+    statuses = [s for _, label, _, s in results if label == "moving"]
+    assert statuses.count("moving") >= 0.9 * len(statuses) and "hand" not in statuses
+    got = reports(results)
+    assert len(got) == 1 and got[0][1].values == tuple(sorted(v for v, _, _ in ten))
+
+
 def test_settle_the_same_roll_again_is_reported_again():
     scene = Scene()
     det = SettleDetector(read=square_reader)
@@ -338,6 +349,10 @@ def test_motion_image_and_change_measures():
     b[:12, :16] = 200
     assert changed_fraction(a, b) == pytest.approx(0.01)
     assert changed_fraction(a, np.clip(a.astype(int) + 40, 0, 255).astype(np.uint8)) == 0.0
+    assert largest_change(a, b) == pytest.approx(0.01)
+    b[60:72, 80:96] = 0  # a second region of the same size: still 1 % for the largest
+    assert changed_fraction(a, b) == pytest.approx(0.02) and largest_change(a, b) == pytest.approx(0.01)
+    assert largest_change(a, a) == 0.0
     assert same_reading([Die(1, (0, 0, 1, 1), 1.0), Die(6, (5, 5, 1, 1), 0.2)],
                         [Die(6, (9, 9, 1, 1), 0.9), Die(1, (0, 0, 1, 1), 0.9)])
     assert not same_reading([Die(1, (0, 0, 1, 1), 1.0)], [Die(1, (0, 0, 1, 1), 1.0)] * 2)

@@ -86,6 +86,19 @@ def changed_fraction(a: np.ndarray, b: np.ndarray, threshold: int = 16) -> float
     return float(np.count_nonzero(diff > threshold)) / diff.size
 
 
+def largest_change(a: np.ndarray, b: np.ndarray, threshold: int = 16) -> float:
+    """The share (0..1) of the picture covered by the largest connected region that changed between two
+    small grey images (overall brightness shift removed, as in :func:`changed_fraction`). A hand or an
+    arm is one large region; many dice are many small ones."""
+    shift = float(b.mean()) - float(a.mean())
+    diff = cv2.absdiff(b.astype(np.int16), a.astype(np.int16) + np.int16(round(shift)))
+    mask = (diff > threshold).astype(np.uint8)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    if n <= 1:
+        return 0.0
+    return float(stats[1:, cv2.CC_STAT_AREA].max()) / mask.size
+
+
 def check_frame(frame: object) -> None:
     """Raise :class:`BadImage` unless ``frame`` is a non-empty uint8 grey, BGR or BGRA image."""
     if not isinstance(frame, np.ndarray):
@@ -139,8 +152,9 @@ class SettleDetector:
     :param threshold: grey levels a small pixel must change by to count as changed (camera noise stays
         well below it once averaged over a 4×4 block).
     :param motion_fraction: share of changed pixels from which the picture counts as moving.
-    :param hand_fraction: share of pixels changed, from one frame to the next or against the still picture
-        from before the motion, from which the change counts as a hand or an arm.
+    :param hand_fraction: share of the picture from which one connected changed region (from one frame to
+        the next, or against the still picture from before the motion) counts as a hand or an arm rather
+        than dice (a 60 px die in a 640×480 frame covers about 1.2 %).
     :param still_for: seconds the picture must have been still before the first reading.
     :param confirm_after: seconds between two readings that must agree before the roll is reported.
     :param max_reads: readings of one still picture after which, if no two in a row have agreed, the
@@ -156,7 +170,7 @@ class SettleDetector:
         width: int = 160,
         threshold: int = 16,
         motion_fraction: float = 0.002,
-        hand_fraction: float = 0.12,
+        hand_fraction: float = 0.08,
         still_for: float = 0.1,
         confirm_after: float = 0.1,
         max_reads: int = 4,
@@ -214,7 +228,7 @@ class SettleDetector:
             return None
         self.last_change = changed_fraction(prev, small, self.threshold)
         if self.last_change >= self.motion_fraction:
-            self._moved(small)
+            self._moved(prev, small)
             return None
         if not self._armed:
             self._status = "idle"
@@ -225,9 +239,9 @@ class SettleDetector:
             self._still_since = prev_t  # the still picture was already there in the previous frame
         return self._settle(frame, small, t)
 
-    def _moved(self, small: np.ndarray) -> None:
-        against_rest = 0.0 if self._rest is None else changed_fraction(self._rest, small, self.threshold)
-        hand = max(self.last_change, against_rest) >= self.hand_fraction
+    def _moved(self, prev: np.ndarray, small: np.ndarray) -> None:
+        before = self._rest if self._rest is not None else prev
+        hand = largest_change(before, small, self.threshold) >= self.hand_fraction
         self._status = "hand" if hand else "moving"
         self._armed = True
         self._still_since = None
