@@ -1,0 +1,139 @@
+"""The Prehistories setup without a window: 2–5 players with colours, and the goal cards in play.
+
+Goal cards: 4 at 2–3 players, 5 at 4–5, each on its Sun (A) or Moon (B) side, chosen by tapping or
+drawn at random. ``command()`` builds the rules' ``StartGame``.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from companion.i18n import _, tr
+from rules.prehistories.commands import PlayerSetup, StartGame
+from rules.prehistories.data import PLAYER_COUNTS, Colour
+
+#: colours in the order the setup offers them
+COLOURS: tuple[Colour, ...] = (Colour.YELLOW, Colour.BLUE, Colour.RED, Colour.GREEN, Colour.WHITE)
+CARDS = tuple(range(1, 10))
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+
+def goal_count(players: int) -> int:
+    """Goal cards in play for ``players`` players (4 at 2–3, 5 at 4–5)."""
+    return PLAYER_COUNTS[max(MIN_PLAYERS, min(MAX_PLAYERS, players))][1]
+
+
+def random_goals(rng: random.Random, count: int) -> dict[int, str]:
+    """``count`` different cards, each on a random side: card number -> "A" (Sun) or "B" (Moon)."""
+    return {n: rng.choice("AB") for n in sorted(rng.sample(CARDS, count))}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player row: name and colour."""
+
+    name: str
+    colour: Colour
+
+
+@dataclass(frozen=True)
+class SetupForm:
+    """Players and goal cards; ``goals`` maps a card number to its side ("A" Sun, "B" Moon)."""
+
+    seats: tuple[Seat, ...]
+    goals: tuple[tuple[int, str], ...] = ()
+
+    @classmethod
+    def default(cls, rng: random.Random, count: int = 3) -> "SetupForm":
+        """``count`` players "Player 1".. in the first colours, with goal cards drawn at random."""
+        seats = tuple(Seat(tr("Player {n}", n=i + 1), COLOURS[i]) for i in range(count))
+        return cls(seats, tuple(random_goals(rng, goal_count(count)).items()))
+
+    @property
+    def needed(self) -> int:
+        """Goal cards this many players use."""
+        return goal_count(len(self.seats))
+
+    def side_of(self, card: int) -> str:
+        """"A", "B" or "" (not in play) for goal card ``card``."""
+        return dict(self.goals).get(card, "")
+
+    def goal_ids(self) -> tuple[str, ...]:
+        """The chosen goals as the rules name them ("A2", "B7"), by card number."""
+        return tuple(f"{side}{card}" for card, side in sorted(self.goals))
+
+    # -- players ---------------------------------------------------------------------------------
+    def add_player(self) -> "SetupForm":
+        """One more player (at most 5) in the first free colour."""
+        if len(self.seats) >= MAX_PLAYERS:
+            return self
+        free = next(c for c in COLOURS if c not in {s.colour for s in self.seats})
+        return replace(self, seats=self.seats + (Seat(tr("Player {n}", n=len(self.seats) + 1), free),))
+
+    def remove_player(self) -> "SetupForm":
+        """One player fewer (at least 2); goal cards beyond the new count are dropped."""
+        if len(self.seats) <= MIN_PLAYERS:
+            return self
+        seats = self.seats[:-1]
+        return replace(self, seats=seats, goals=tuple(sorted(self.goals))[:goal_count(len(seats))])
+
+    def rename(self, seat: int, name: str) -> "SetupForm":
+        """Seat ``seat`` renamed (spaces trimmed, at most 16 characters)."""
+        seats = list(self.seats)
+        seats[seat] = replace(seats[seat], name=name.strip()[:16])
+        return replace(self, seats=tuple(seats))
+
+    def next_colour(self, seat: int) -> "SetupForm":
+        """Seat ``seat`` takes the next colour nobody else has."""
+        taken = {s.colour for i, s in enumerate(self.seats) if i != seat}
+        start = COLOURS.index(self.seats[seat].colour)
+        for step in range(1, len(COLOURS)):
+            colour = COLOURS[(start + step) % len(COLOURS)]
+            if colour not in taken:
+                seats = list(self.seats)
+                seats[seat] = replace(seats[seat], colour=colour)
+                return replace(self, seats=tuple(seats))
+        return self
+
+    # -- goal cards ------------------------------------------------------------------------------
+    def cycle_goal(self, card: int) -> "SetupForm":
+        """A tap on goal card ``card``: not in play -> Sun -> Moon -> not in play. A card is not added
+        when enough cards are already in play (the form stays as it was)."""
+        goals = dict(self.goals)
+        side = goals.get(card, "")
+        if side == "":
+            if len(goals) >= self.needed:
+                return self
+            goals[card] = "A"
+        elif side == "A":
+            goals[card] = "B"
+        else:
+            del goals[card]
+        return replace(self, goals=tuple(sorted(goals.items())))
+
+    def draw_goals(self, rng: random.Random) -> "SetupForm":
+        """All goal cards drawn again at random, each on a random side."""
+        return replace(self, goals=tuple(random_goals(rng, self.needed).items()))
+
+    def all_sun(self, rng: random.Random) -> "SetupForm":
+        """Cards drawn at random, all on the Sun side (advised for a first game)."""
+        return replace(self, goals=tuple((n, "A") for n in sorted(rng.sample(CARDS, self.needed))))
+
+    def goal_status(self) -> str:
+        """"Goal cards: 3 of 4 chosen"."""
+        return tr("Goal cards: {n} of {need} chosen", n=len(self.goals), need=self.needed)
+
+    def problem(self) -> str | None:
+        """Why the game cannot start yet, in the current language; None when it can."""
+        names = [s.name for s in self.seats]
+        if any(not n for n in names):
+            return _("Every player needs a name.")
+        if len({n.casefold() for n in names}) != len(names):
+            return _("Two players have the same name.")
+        if len(self.goals) != self.needed:
+            return tr("Choose {need} goal cards ({n} chosen).", need=self.needed, n=len(self.goals))
+        return None
+
+    def command(self) -> StartGame:
+        """The rules' setup command for this form."""
+        return StartGame(tuple(PlayerSetup(s.name, s.colour) for s in self.seats), self.goal_ids())

@@ -1,0 +1,88 @@
+"""Totems at a glance: per player and per objective, who met each goal card first, and the ranking."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.i18n import _, tr
+from rules.prehistories.data import TOTEMS
+from rules.prehistories.state import Player, State
+
+from .prehistories_words import goal_text, goal_title, goal_values
+
+#: marks the player who met a goal card first
+FIRST = "★"
+
+
+@dataclass(frozen=True)
+class TotemRow:
+    """One objective: its name, what it asks, and each player's totems on it ("2★", "1", "")."""
+
+    key: str
+    title: str
+    detail: str
+    cells: tuple[str, ...]
+    first: str  # the name of the player who met it first, or ""
+
+
+def _count(player: Player, match: str) -> int:
+    return sum(a.totems for a in player.awards if a.objective.split(" ")[0] == match)
+
+
+def totem_rows(state: State) -> list[TotemRow]:
+    """Rows, columns and Legendary animals (repeatable, 1 totem each), then each goal card in play."""
+    rows = []
+    permanent = (("row", _("Rows completed"), _("1 totem per row")),
+                 ("column", _("Columns completed"), _("1 totem per column")),
+                 ("legendary", _("Legendary animals"), _("1 totem per Legendary tile")))
+    for key, title, detail in permanent:
+        cells = tuple(str(_count(p, key) or "") for p in state.players)
+        rows.append(TotemRow(key, title, detail, cells, ""))
+    for goal in state.goals:
+        first = state.first_to_meet(goal)
+        cells = []
+        for p in state.players:
+            got = sum(a.totems for a in p.awards if a.objective == goal)
+            cells.append(f"{got}{FIRST}" if got and first is p.colour else str(got) if got else "")
+        rows.append(TotemRow(goal, goal_title(goal), f"{goal_text(goal)}  ({goal_values(goal)})", tuple(cells),
+                             state.player(first).name if first else ""))
+    return rows
+
+
+def totals(state: State) -> tuple[str, ...]:
+    """Each player's totems placed, "5/8"."""
+    return tuple(f"{p.totems}/{TOTEMS}" for p in state.players)
+
+
+@dataclass(frozen=True)
+class RankRow:
+    """A player on the winner screen."""
+
+    place: int
+    name: str
+    colour: str
+    totems: int
+    is_winner: bool
+
+
+def ranking(state: State) -> list[RankRow]:
+    """The winner first, then the others by totems placed (ties share a place)."""
+    players = sorted(state.players, key=lambda p: (p.colour is not state.winner, -p.totems))
+    rows: list[RankRow] = []
+    for i, p in enumerate(players):
+        same = rows and not rows[-1].is_winner and rows[-1].totems == p.totems
+        place = rows[-1].place if same else i + 1
+        rows.append(RankRow(place, p.name, p.colour.value, p.totems, p.colour is state.winner))
+    return rows
+
+
+def winner_line(state: State) -> str:
+    """"Ann wins!" once someone has placed every totem, else ""."""
+    if state.winner is None:
+        return ""
+    return tr("{name} wins!", name=state.player(state.winner).name)
+
+
+def firsts_line(state: State) -> str:
+    """Goal cards met first, "Card 2 · Sun: Ann" joined, or a note that none has been met yet."""
+    parts = [f"{goal_title(g)}: {state.player(c).name}" for g, c in state.firsts]
+    return "   ".join(parts) if parts else _("No goal card met yet.")
