@@ -1,0 +1,128 @@
+"""Setting up Prehistories: 2–5 players with their colours, and the goal cards (Sun or Moon side),
+chosen by tapping or drawn at random. Start game creates the session and opens the table."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kivy.factory import Factory
+from kivy.properties import ObjectProperty, StringProperty
+
+from companion.errors import StoreError
+from companion.i18n import _, tr
+from companion.viewmodels.prehistories_setup import CARDS, SetupForm
+from companion.viewmodels.prehistories_words import goal_text
+from rules.errors import IllegalMove
+
+from .widgets import PhScreen, make
+
+
+class PhSetupScreen(PhScreen):
+    """``form`` is the setup being edited (a ``SetupForm``)."""
+
+    form = ObjectProperty(None)
+    goal_status = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.rng = random.Random()
+        super().__init__(**kwargs)
+        self.form = SetupForm.default(self.rng)
+
+    def refresh(self) -> None:
+        """The setup does not follow a game: it redraws from the form alone."""
+        self._fill_seats()
+        self._fill_goals()
+
+    def _fill_seats(self) -> None:
+        box = self.ids.seats
+        box.clear_widgets()
+        for i, seat in enumerate(self.form.seats):
+            row = Factory.PhSeatRow()
+            row.seat, row.screen, row.colour = i, self, seat.colour.value
+            row.ids.name.text = seat.name
+            box.add_widget(row)
+
+    def _fill_goals(self) -> None:
+        grid = self.ids.goals
+        grid.clear_widgets()
+        for card in CARDS:
+            side = self.form.side_of(card)
+            widget = make("PhGoalCard", card=card, side=side, tid=f"goal-{card}", payload=card,
+                                        kind="selected" if side else "normal")
+            widget.caption = goal_text(f"{side}{card}") if side else _("Not in play")
+            widget.bind(on_release=lambda w: self.tap_goal(w.payload))
+            grid.add_widget(widget)
+        self.goal_status = self.form.goal_status()
+
+    # -- the form --------------------------------------------------------------------------------
+    def _read_names(self) -> None:
+        for row in self.ids.seats.children:
+            self.form = self.form.rename(row.seat, row.ids.name.text)
+
+    def seat_colour(self, seat: int) -> None:
+        """Give seat ``seat`` the next free colour."""
+        self._read_names()
+        self.form = self.form.next_colour(seat)
+        self.refresh()
+
+    def change_players(self, delta: int) -> None:
+        """One player more (+1) or fewer (−1)."""
+        self._read_names()
+        self.form = self.form.add_player() if delta > 0 else self.form.remove_player()
+        self.refresh()
+
+    def tap_goal(self, card: int) -> None:
+        """Cycle goal card ``card``: not in play → Sun → Moon → not in play."""
+        self._read_names()
+        before = self.form
+        self.form = self.form.cycle_goal(card)
+        if self.form is before:
+            self.app.show_banner(tr("{n} goal cards are in play: tap one to take it out first.", n=before.needed),
+                                 "info", seconds=4)
+        self.refresh()
+
+    def draw_goals(self) -> None:
+        """Draw the goal cards again at random (random sides)."""
+        self._read_names()
+        self.form = self.form.draw_goals(self.rng)
+        self.refresh()
+
+    def set_names(self, names: list[str]) -> None:
+        """Fill in the player names (for a scripted start)."""
+        for i, name in enumerate(names):
+            if i >= len(self.form.seats):
+                self.form = self.form.add_player()
+            self.form = self.form.rename(i, name)
+        self.refresh()
+
+    # -- start -----------------------------------------------------------------------------------
+    def start_game(self) -> None:
+        """Start the game as set up (the banner says what is missing otherwise)."""
+        app = self.app
+        self._read_names()
+        if app.store is None:
+            app.show_banner(app.store_error or _("Games cannot be saved."), "error")
+            return
+        problem = self.form.problem()
+        if problem:
+            app.show_banner(problem, "error")
+            return
+        from companion.session import GameSession
+
+        try:
+            session = GameSession.new(app.store, "prehistories", self.form.command())
+        except IllegalMove as exc:
+            from companion.viewmodels.prehistories_words import render
+
+            app.show_banner(tr("Not allowed: {rule}", rule=render(exc.rule, exc.params)), "error")
+            return
+        except StoreError as exc:
+            app.show_banner(tr("Games cannot be saved: {reason}", reason=str(exc)), "error", seconds=12)
+            return
+        app.open_session(session)
+
+    def on_next(self) -> None:
+        self.start_game()
+
+    def on_back(self) -> None:
+        self.app.go("home")

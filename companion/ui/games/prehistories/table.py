@@ -1,0 +1,191 @@
+"""The Prehistories table: players, the hunting zones and what the round waits for.
+
+New tiles: the app draws them at random and shows them in their zones until they are on the board.
+Planning: a button per player opens the private entry (``ph_plan``); plans are shown masked.
+Hunting: the current hunter taps hunters, then a zone (graded safe / injury / too weak).
+Painting: the painter's cave opens (``ph_cave``).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kivy.factory import Factory
+from kivy.properties import ListProperty, StringProperty
+
+from companion.i18n import _, tr
+from companion.ui.widgets import CairnButton
+from companion.viewmodels import prehistories as vm
+from companion.viewmodels.prehistories_words import tile_label
+from rules.prehistories.commands import EndHunt, FillZones, Hunt
+from rules.prehistories.data import HUNTERS
+from rules.prehistories.state import Phase, State
+
+from .widgets import PhScreen, make
+
+
+class PhTableScreen(PhScreen):
+    """``chosen`` holds the speeds of the hunters tapped for the next hunt."""
+
+    status = StringProperty("")
+    prompt = StringProperty("")
+    info = StringProperty("")
+    next_text = StringProperty("")
+    chosen = ListProperty([])
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.rng = random.Random()
+        self._fills: dict[tuple[int, int], Any] = {}
+
+    def fills_for(self, state: State) -> Any:
+        """This round's random draw (drawn once per game and round, so a redraw shows the same tiles)."""
+        key = (getattr(self.app.session, "game_id", 0), state.round)
+        if key not in self._fills:
+            self._fills[key] = vm.draw_fills(state, self.rng)
+        return self._fills[key]
+
+    def update(self, state: State) -> None:
+        self.status = vm.status_line(state)
+        self.prompt = vm.prompt(state)
+        self._fill_players(state)
+        if state.phase is not Phase.HUNTING:
+            self.chosen = []
+        fills = self.fills_for(state) if state.phase is Phase.FILL else ()
+        self._fill_zones(state, fills)
+        panel = self.ids.panel
+        panel.clear_widgets()
+        getattr(self, f"_panel_{state.phase.value}")(state, panel)
+
+    # -- players and zones ---------------------------------------------------------------------
+    def _fill_players(self, state: State) -> None:
+        box = self.ids.players
+        box.clear_widgets()
+        for view in vm.player_views(state):
+            chip = Factory.PhPlayerChip()
+            chip.view = view
+            box.add_widget(chip)
+
+    def _fill_zones(self, state: State, fills: Any) -> None:
+        box = self.ids.zones
+        box.clear_widgets()
+        power = sum(HUNTERS[s].power for s in self.chosen)
+        for view in vm.zone_views(state, fills, power):
+            card = Factory.PhZoneCard()
+            card.view = view
+            card.tid = f"zone-{view.zone}"
+            card.payload = view.zone
+            card.disabled = state.phase is not Phase.HUNTING or not view.tile
+            card.bind(on_release=lambda c: self.hunt(c.payload))
+            box.add_widget(card)
+
+    # -- the panel of each phase ---------------------------------------------------------------
+    def _panel_fill(self, state: State, panel: Any) -> None:
+        fills = self.fills_for(state)
+        self.info = (tr("Drawn at random: {tiles}", tiles=", ".join(tile_label(f.tile) for f in fills))
+                     if fills else _("No tiles left to draw: the empty zones stay empty."))
+        self.next_text = tr("Tiles are out: round {n}", n=state.round)
+
+    def _panel_planning(self, state: State, panel: Any) -> None:
+        panel.cols = 3 if len(state.players) > 2 else 2
+        for row in vm.plan_rows(state):
+            text = f"{row.name}  ✓  {row.masked}" if row.ready else tr("{name}: choose hunters", name=row.name)
+            b = CairnButton(text=text, kind="normal" if row.ready else "accent", tid=f"plan-{row.colour}",
+                            payload=row.colour, disabled=row.ready, size_hint_y=None, height=self.app.u(56))
+            b.bind(on_release=lambda btn: self.open_plan(btn.payload))
+            panel.add_widget(b)
+        self.info = _("Each player chooses in secret. The cards stay hidden until everyone has chosen.")
+        nxt = vm.next_planner(state)
+        self.next_text = tr("Pass to {name}", name=state.player(nxt).name) if nxt else ""
+
+    def _panel_hunting(self, state: State, panel: Any) -> None:
+        waiting = vm.hunters_waiting(state)
+        waiting_speeds = {s for s, _p in waiting}
+        self.chosen = [s for s in self.chosen if s in waiting_speeds]
+        panel.cols = max(6, len(waiting))
+        for speed, power in waiting:
+            chip = make("PhHunterChip", power=power, speed=speed, tid=f"hunter-{speed}", payload=speed,
+                                      kind="selected" if speed in self.chosen else "normal",
+                                      size_hint_y=None, height=self.app.u(72))
+            chip.bind(on_release=lambda c: self.toggle_hunter(c.payload))
+            panel.add_widget(chip)
+        player = state.player(state.current)
+        power = sum(HUNTERS[s].power for s in self.chosen)
+        taken = ", ".join(tile_label(t) for t in player.taken)
+        parts = [tr("Hunting value chosen: {n}", n=power) if self.chosen else _("Tap hunters, then a zone.")]
+        if taken:
+            parts.append(tr("Taken: {tiles}", tiles=taken))
+        if player.injuries:
+            parts.append(tr("Injuries: {n}", n=player.injuries))
+        self.info = "   ·   ".join(parts)
+        self.next_text = tr("End hunt · draw {n}", n=vm.draw_after_hunt(player))
+
+    def _panel_painting(self, state: State, panel: Any) -> None:
+        self.info = _("Painters go in the order of play.")
+        self.next_text = tr("Paint: {name}", name=state.player(state.current).name) if state.current else ""
+
+    def _panel_over(self, state: State, panel: Any) -> None:
+        self.info = ""
+        self.next_text = _("See the winner")
+
+    # -- actions -------------------------------------------------------------------------------
+    def toggle_hunter(self, speed: int) -> None:
+        """Add or remove a hunter from the party for the next hunt."""
+        self.chosen = [s for s in self.chosen if s != speed] if speed in self.chosen else [*self.chosen, speed]
+        self.refresh()
+
+    def hunt(self, zone: int) -> None:
+        """Send the chosen hunters to ``zone``."""
+        state = self.state
+        if state is None or state.phase is not Phase.HUNTING:
+            return
+        if not self.chosen:
+            self.app.show_banner(_("Tap the hunters to send first."), "info", seconds=3)
+            return
+        view = vm.zone_views(state, (), sum(HUNTERS[s].power for s in self.chosen))[zone]
+        if view.outcome == "weak":
+            self.app.show_banner(tr("Too weak for this zone: it needs {n}.", n=view.injury_text.split("–")[0]),
+                                 "error", seconds=4)
+            return
+        hunters = tuple(self.chosen)
+        self.chosen = []
+        if self.app.send(Hunt(state.current, zone, hunters)):
+            template = ("{name} takes {tile}, with an injury." if view.outcome == "injury"
+                        else "{name} takes {tile}, without injury.")
+            self.app.show_banner(tr(template, name=state.player(state.current).name, tile=view.label),
+                                 "error" if view.outcome == "injury" else "ok", seconds=4)
+
+    def open_plan(self, colour: str) -> None:
+        """The private entry for the player of ``colour`` (starting with the hand-over cover)."""
+        screen = self.app.sm.get_screen("ph_plan")
+        screen.start(colour)
+        self.app.go("ph_plan")
+
+    def open_caves(self) -> None:
+        """Look at the caves (the painter's first while painting)."""
+        self.app.sm.get_screen("ph_cave").show(None)
+        self.app.go("ph_cave")
+
+    def on_next(self) -> None:
+        state = self.state
+        if state is None:
+            return
+        if state.phase is Phase.FILL:
+            self.app.send(FillZones(self.fills_for(state)))
+        elif state.phase is Phase.PLANNING:
+            nxt = vm.next_planner(state)
+            if nxt is not None:
+                self.open_plan(nxt.value)
+        elif state.phase is Phase.HUNTING:
+            self.chosen = []
+            self.app.send(EndHunt(state.current))
+        elif state.phase is Phase.PAINTING:
+            self.open_caves()
+        else:
+            self.app.go("ph_winner")
+
+    def on_back(self) -> None:
+        """BACK clears the hunters chosen (undo is BACK held)."""
+        if self.chosen:
+            self.chosen = []
+            self.refresh()

@@ -1,0 +1,293 @@
+"""A screenshot tour of Prehistories: a scripted 3-player game played through the screens, with a PNG
+of each screen saved on the way (setup, new tiles, secret planning, the reveal, hunting, the cave with
+a preview and a refused placement, totems, the winner).
+
+The moves come from ``demo_play`` with a seeded generator, so the game is legal and the same every
+time; they go through the screens' own methods (the taps) or ``app.send``. Run on its own::
+
+    python -m companion.ui.games.prehistories.tour DIR --lang zh_CN --size 800x480
+
+or from another tour: ``PrehistoriesTour(app, folder, on_done=...).start()``, or ``yield from
+tour.steps()`` inside a tour that already steps once per frame.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from rules.prehistories.cave import check_placement
+from rules.prehistories.commands import EndHunt, Hunt, Paint
+from rules.prehistories.data import SIZE
+from rules.prehistories.state import Phase
+from rules.prehistories.tiles import TILES
+
+from .demo_play import demo_command, plan_for
+
+SEED = 5
+DEMO_PLAYERS = ("Ann", "Bo", "Chen")
+
+
+class PrehistoriesTour:
+    """Drives the app one step per frame; ``saved`` lists the PNGs written."""
+
+    def __init__(self, app: Any, folder: Path, seed: int = SEED,
+                 on_done: Callable[[bool], None] | None = None) -> None:
+        self.app = app
+        self.folder = Path(folder)
+        self.rng = random.Random(seed)
+        self.saved: list[Path] = []
+        self.on_done = on_done
+        self._steps: Iterator[None] | None = None
+
+    # -- driving -------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Begin after the first frames are drawn."""
+        from kivy.clock import Clock
+
+        self._steps = self.steps()
+        Clock.schedule_once(self._step, 0.3)
+
+    def _step(self, dt: float) -> None:
+        from kivy.clock import Clock
+
+        try:
+            next(self._steps)
+        except StopIteration:
+            print(f"saved {len(self.saved)} Prehistories screenshots in {self.folder}")
+            self._finish(True)
+            return
+        except Exception:
+            traceback.print_exc()
+            self._finish(False)
+            return
+        Clock.schedule_once(self._step, 0.05)
+
+    def _finish(self, ok: bool) -> None:
+        if self.on_done is not None:
+            self.on_done(ok)
+            return
+        self.app.exit_status = 0 if ok else 1
+        self.app.stop()
+
+    def shot(self, name: str) -> None:
+        """Save the whole window as ``ph-<name>-<W>x<H>-<lang>.png``."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        w, h = (int(v) for v in self.app.root.size)
+        path = self.folder / f"ph-{name}-{w}x{h}-{self.app.lang}.png"
+        self.app.root.export_to_png(str(path))
+        self.saved.append(path)
+
+    def send(self, command: Any) -> None:
+        """Send a demo move; a refusal stops the tour (the demo only plays legal moves)."""
+        if not self.app.send(command):
+            raise RuntimeError(f"the demo move {command} was refused: {self.app.banner}")
+
+    @property
+    def state(self) -> Any:
+        return self.app.session.state
+
+    def screen(self, name: str) -> Any:
+        return self.app.sm.get_screen(name)
+
+    # -- the tour ------------------------------------------------------------------------------
+    def steps(self) -> Iterator[None]:
+        """The whole tour, one frame per ``yield``."""
+        from . import open_setup
+
+        app = self.app
+        open_setup(app)
+        setup = self.screen("ph_setup")
+        setup.rng = self.rng
+        setup.form = setup.form.draw_goals(self.rng)
+        setup.set_names(list(DEMO_PLAYERS))
+        yield
+        yield
+        self.shot("setup")
+        self.screen("ph_table").rng = self.rng
+        setup.start_game()
+        yield
+        yield
+        self.shot("new-tiles")
+        self.screen("ph_table").on_next()
+        yield
+        self.shot("planning")
+        yield from self._plan_round(shots=True)
+        yield
+        yield
+        self.shot("order")
+        yield from self._hunt_round(shots=True)
+        yield from self._paint_round(shots=True)
+        yield from self._play_on()
+
+    def _plan_round(self, shots: bool) -> Iterator[None]:
+        table, plan = self.screen("ph_table"), self.screen("ph_plan")
+        first = True
+        while self.state.phase is Phase.PLANNING:
+            player = next(p for p in self.state.players if not p.planned)
+            if self.app.sm.current != "ph_plan":
+                table.open_plan(player.colour.value)
+                yield
+            if shots and first:
+                self.shot("plan-cover")
+            plan.show_cards()
+            for speed in plan_for(self.state, player, self.rng):
+                plan.toggle(speed)
+            yield
+            if shots and first:
+                self.shot("plan-secret")
+            plan.confirm()
+            yield
+            if shots and first and self.state.phase is Phase.PLANNING:
+                self.shot("plan-masked")
+            first = False
+
+    def _hunt_round(self, shots: bool) -> Iterator[None]:
+        table = self.screen("ph_table")
+        self.app.go_table()
+        yield
+        shot_taken = not shots
+        injured_shot = not shots
+        while self.state.phase is Phase.HUNTING:
+            command = demo_command(self.state, self.rng)
+            if isinstance(command, Hunt):
+                for speed in command.hunters:
+                    table.toggle_hunter(speed)
+                yield
+                if not shot_taken:
+                    self.shot("hunting")
+                    shot_taken = True
+                before = self.state.player(command.colour).injuries
+                table.hunt(command.zone)
+                yield
+                if not injured_shot and self.state.phase is Phase.HUNTING and \
+                        self.state.player(command.colour).injuries > before:
+                    self.shot("hunting-injury")
+                    injured_shot = True
+            elif isinstance(command, EndHunt):
+                table.on_next()
+                yield
+            else:
+                raise RuntimeError(f"unexpected move while hunting: {command}")
+
+    def _paint_round(self, shots: bool) -> Iterator[None]:
+        cave = self.screen("ph_cave")
+        first = shots
+        while self.state.phase is Phase.PAINTING:
+            command = demo_command(self.state, self.rng)
+            if not isinstance(command, Paint):
+                raise RuntimeError(f"unexpected move while painting: {command}")
+            if self.app.sm.current != "ph_cave":
+                self.app.go("ph_cave")
+            player = self.state.player(command.colour)
+            cave.choose_tile(list(player.taken).index(command.tile))
+            cave.choose_side(command.side)
+            first_cell = min(TILES[command.tile].shapes[command.side])
+            target = (command.row + first_cell[0], command.col + first_cell[1])
+            if first:
+                bad = self._refused_cell(command, player)
+                if bad is not None:
+                    cave.hover_cell(bad)
+                    yield
+                    yield
+                    self.shot("cave-refused")
+                cave.hover_cell(target)
+                yield
+                yield
+                self.shot("cave-preview")
+                first = False
+            else:
+                cave.hover_cell(target)
+                yield
+            cave.paint()
+            yield
+
+    def _refused_cell(self, command: Paint, player: Any) -> tuple[int, int] | None:
+        """A cell where the same tile and side would be refused for a reason other than leaving the
+        cave (covering the Hunter or a totem, or not touching the painting), for the screenshot."""
+        from companion.viewmodels.prehistories_cave import placement_at
+
+        for row in range(SIZE):
+            for col in range(SIZE - 1, -1, -1):
+                p = placement_at(command.tile, command.side, row, col)
+                reason = check_placement(player.colour, player.cave, p)
+                if reason is not None and "outside" not in reason.template:
+                    return row, col
+        return None
+
+    def _play_on(self) -> Iterator[None]:
+        """The rest of the game, a round at a time, with the totems and the winner shown."""
+        totems_shot = False
+        for _round in range(60):
+            state = self.state
+            if state.phase is Phase.OVER:
+                break
+            if state.phase is Phase.FILL:
+                self.screen("ph_table").on_next()
+                yield
+            elif state.phase is Phase.PLANNING:
+                yield from self._plan_round(shots=False)
+            elif state.phase is Phase.HUNTING:
+                yield from self._hunt_round(shots=False)
+            else:
+                yield from self._paint_round(shots=False)
+            if not totems_shot and self.state.firsts and self.state.phase is Phase.FILL:
+                self.app.go("ph_totems")
+                yield
+                self.shot("totems")
+                totems_shot = True
+                self.app.go_table()
+                yield
+        if self.state.phase is not Phase.OVER:
+            raise RuntimeError("the demo game did not end")
+        yield
+        yield
+        if self.app.sm.current != "ph_winner":
+            raise RuntimeError(f"the winner was not announced (on {self.app.sm.current})")
+        self.shot("winner")
+        self.app.go("ph_totems")
+        yield
+        self.shot("totems-final")
+        self.app.sm.get_screen("ph_cave").show(self.state.winner.value)
+        self.app.go("ph_cave")
+        yield
+        yield
+        self.shot("cave-winner")
+
+
+# -- running it on its own -------------------------------------------------------------------------
+def main(argv: list[str] | None = None) -> int:
+    """``python -m companion.ui.games.prehistories.tour DIR [--lang L] [--size WxH] [--seed N]``."""
+    parser = argparse.ArgumentParser(description="Play a scripted Prehistories game and save a PNG of each screen.")
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--lang", default="en", choices=("en", "zh_CN", "zh_TW"))
+    parser.add_argument("--size", default="800x480")
+    parser.add_argument("--seed", type=int, default=SEED)
+    args = parser.parse_args(argv)
+    os.environ["CAIRN_DATA_DIR"] = tempfile.mkdtemp(prefix="cairn-ph-tour-")
+    from companion.cli.app import configure_kivy, parse_size
+
+    size = parse_size(args.size)
+    configure_kivy(size, False, 0)
+    from companion.ui.app import AppOptions, CairnApp
+
+    class TourApp(CairnApp):
+        """The app with the Prehistories tour instead of the hardware."""
+
+        def on_start(self) -> None:
+            self.go("home")
+            self.tour = PrehistoriesTour(self, args.folder.expanduser().resolve(), seed=args.seed)
+            self.tour.start()
+
+    app = TourApp(AppOptions(lang=args.lang, size=size, no_gpio=True, camera="none"))
+    app.run()
+    return getattr(app, "exit_status", 1)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
