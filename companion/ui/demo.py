@@ -147,8 +147,16 @@ class ScreenshotTour:
         self.app.go("sa_dice")
         for i, v in enumerate(command.dice):
             dice.set_die(i, v)
+        reader = self.app.bridge.reader if self.app.bridge else None
+        for _ in range(100):  # let the camera's dice settle and be read, so the preview shows outlines
+            if reader is None or reader.last_dice:
+                break
+            yield
+        for i, v in enumerate(command.dice):  # the move's own dice, whatever the camera saw
+            dice.set_die(i, v)
         dice.tiles, dice.cards = list(command.tool_tiles), list(command.tool_cards)
         dice.refresh()
+        self.app.hide_banner()
         yield
         yield
         self.shot("dice")

@@ -2,17 +2,21 @@
 
 A game registers a ``GameScreens``: its screen classes (each with the kv file it needs), the name of
 the screen that shows the table, and the game's new-game options. Adding a game's screens means
-writing them and one ``register(...)`` call in ``companion/ui/games/<game>.py``; the app, Home,
-History and Settings screens stay as they are.
+writing the package ``companion/ui/games/<game>/`` (the game's name with ``_`` for ``-``) whose
+``__init__`` calls ``register(...)``; it is found by name, and the app, Home, History and Settings
+screens stay as they are.
 """
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-#: game name -> module that registers its screens when imported
-GAME_MODULES: dict[str, str] = {"stone-age": "companion.ui.games.stone_age"}
+def module_for(game: str) -> str:
+    """The package that holds ``game``'s screens: ``stone-age`` -> ``companion.ui.games.stone_age``."""
+    return "companion.ui.games." + game.replace("-", "_")
 
 
 @dataclass(frozen=True)
@@ -36,6 +40,7 @@ class GameScreens:
 
 
 _REGISTRY: dict[str, GameScreens] = {}
+log = logging.getLogger(__name__)
 
 
 def register(screens: GameScreens) -> GameScreens:
@@ -44,13 +49,28 @@ def register(screens: GameScreens) -> GameScreens:
     return screens
 
 
+def has_screens(game: str) -> bool:
+    """True if ``game`` has a screens package (without importing it)."""
+    if game in _REGISTRY:
+        return True
+    try:
+        return importlib.util.find_spec(module_for(game)) is not None
+    except ModuleNotFoundError:
+        return False
+
+
 def screens_for(game: str) -> GameScreens | None:
-    """The screens of ``game``, importing its module on first use; None for a game without screens."""
-    if game not in _REGISTRY and game in GAME_MODULES:
-        importlib.import_module(GAME_MODULES[game])
+    """The screens of ``game``, importing its package on first use; None for a game without screens."""
+    if game not in _REGISTRY and has_screens(game):
+        try:
+            importlib.import_module(module_for(game))
+        except Exception as exc:  # a game whose screens do not load must not stop the others
+            log.warning("the screens of %s cannot be loaded: %s", game, exc)
     return _REGISTRY.get(game)
 
 
 def playable_games() -> list[str]:
-    """The games that have screens, in the order Home lists them."""
-    return [g for g in GAME_MODULES if screens_for(g) is not None]
+    """The games that have registered screens, in the order ``rules.game`` lists them."""
+    from rules.game import game_names
+
+    return [g for g in game_names() if has_screens(g) and screens_for(g) is not None]

@@ -22,6 +22,8 @@ class HomeScreen(CairnScreen):
     resume_text = StringProperty("")
     can_resume = BooleanProperty(False)
     store_error = StringProperty("")
+    game = StringProperty("stone-age")
+    game_title = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -39,13 +41,13 @@ class HomeScreen(CairnScreen):
                 records = app.store.games()
             except StoreError as exc:
                 self.store_error = str(exc)
-        playable = set(registry.GAME_MODULES)
-        unfinished = [r for r in records if not r.finished and r.game in playable]
+        unfinished = [r for r in records if not r.finished and registry.screens_for(r.game) is not None]
         if unfinished:
             latest = max(unfinished, key=lambda r: r.updated)
             self._resume_id = latest.id
             self.resume_text = tr("Resume: {line}", line=", ".join(latest.players))
         self.can_resume = self._resume_id is not None
+        self._fill_games_choice()
         self._fill_seats()
         self._fill_games(records[:20])
 
@@ -63,6 +65,37 @@ class HomeScreen(CairnScreen):
             row.colour = seat.colour
             row.starts = i == self.form.start_player
             box.add_widget(row)
+
+    def _fill_games_choice(self) -> None:
+        """One button per game that has screens (only shown when there is a choice)."""
+        box = self.ids.game_choice
+        box.clear_widgets()
+        games = registry.playable_games()
+        if self.game not in games and games:
+            self.game = games[0]
+        screens = registry.screens_for(self.game)
+        self.game_title = tr("New game of {game}", game=_(screens.title)) if screens else ""
+        box.height = self.app.u(52) if len(games) > 1 else 0
+        for game in games if len(games) > 1 else ():
+            title = _(registry.screens_for(game).title)
+            button = CairnButton(text=title, tid=f"game-choice-{game}", payload=game,
+                                 kind="selected" if game == self.game else "normal")
+            button.bind(on_release=lambda b: self.choose_game(b.payload))
+            box.add_widget(button)
+
+    def choose_game(self, game: str) -> None:
+        """Set up a new game of ``game`` (the player count is kept within its limits)."""
+        screens = registry.screens_for(game)
+        self._read_names()
+        self.game = game
+        form = self.form
+        form = type(form)(form.seats, form.start_player, screens.min_players, screens.max_players)
+        while len(form.seats) < form.min_players:
+            form = form.add_player()
+        while len(form.seats) > form.max_players:
+            form = form.remove_player()
+        self.form = form
+        self.refresh()
 
     def _fill_games(self, records: list[Any]) -> None:
         box = self.ids.games
@@ -111,7 +144,7 @@ class HomeScreen(CairnScreen):
         if problem:
             app.show_banner(problem, "error")
             return
-        screens = registry.screens_for("stone-age")
+        screens = registry.screens_for(self.game)
         seats = [(s.name, s.colour) for s in self.form.seats]
         from companion.session import GameSession
 

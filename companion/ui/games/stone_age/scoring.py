@@ -79,7 +79,7 @@ class ScoringScreen(CairnScreen):
             label = Label(text=text, bold=bold, color=colour, font_size=u(theme.FONT_SMALL * 1.1),
                           halign="left" if left else "center", valign="middle", shorten=True)
             if left:  # the category column keeps its width; the players share the rest
-                label.size_hint_x, label.width = None, u(190)
+                label.size_hint_x, label.width = None, u(180)
             label.bind(size=lambda lb, s: setattr(lb, "text_size", s))
             return label
 
