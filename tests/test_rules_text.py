@@ -22,7 +22,7 @@ from rules.text import Text, parts
 from tools.extract_messages import (LANGUAGES, POT_PATH, REQUIRED_PACKAGES, Message, collect, collect_all,
                                     packages, po_quote, po_text, scan_source)
 
-#: Games whose messages must all be translated; add "prehistories", "stone_tribe" when theirs are.
+#: Games whose messages must all be translated (every game Cairn ships).
 REQUIRED = list(REQUIRED_PACKAGES)
 ZH = ("zh_CN", "zh_TW")
 LETTERS = re.compile(r"[A-Za-z]")
@@ -274,7 +274,29 @@ def test_the_pot_file_lists_every_message_of_a_required_game(package: str) -> No
 
 
 def test_the_languages_the_extractor_keeps_are_the_chinese_ones() -> None:
-    assert tuple(LANGUAGES) == ZH and collect_all(REQUIRED).keys() == collect("stone_age").keys()
+    assert tuple(LANGUAGES) == ZH
+    assert set(REQUIRED) == {"stone_age", "prehistories", "stone_tribe"} == set(packages())
+    assert collect_all(REQUIRED).keys() == {m for p in REQUIRED for m in collect(p)}
+
+
+@pytest.mark.parametrize("package", ["prehistories", "stone_tribe"])
+def test_the_new_games_messages_are_collected_with_their_references(package: str) -> None:
+    messages = collect(package)
+    assert messages and all(m.references for m in messages.values())
+    assert all(ref.startswith(f"rules/{package}/") for m in messages.values() for ref in m.references)
+
+
+def test_the_msgids_shared_between_games_are_the_known_ones() -> None:
+    """A msgid two games use is translated once, so a new one must read right in both games.
+
+    "gold" is Stone Age's resource (金子) and a chance-card colour of 石器部落 (金色): one entry serves
+    both, so the chance-card line shows the card's own name (金色) beside it.
+    """
+    shared = set(collect("stone_tribe")) & set(collect("stone_age"))
+    assert shared == {"wood", "stone", "gold", "nothing", "the game is over", "{first}, {rest}",
+                      "+{count} {resource}"}
+    prehistoric = set(collect("prehistories")) & (set(collect("stone_tribe")) | set(collect("stone_age")))
+    assert prehistoric == {"the game is over", "{event}"}
 
 
 # -- whole games ------------------------------------------------------------------------------------

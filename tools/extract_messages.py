@@ -35,7 +35,7 @@ SHARED = ""
 #: Catalog languages kept for the rules.
 LANGUAGES = ("zh_CN", "zh_TW")
 #: Games whose every message must be translated in every catalog (``--check`` and the tests).
-REQUIRED_PACKAGES: tuple[str, ...] = ("stone_age",)
+REQUIRED_PACKAGES: tuple[str, ...] = ("stone_age", "prehistories", "stone_tribe")
 
 
 @dataclass
