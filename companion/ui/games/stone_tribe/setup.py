@@ -1,0 +1,102 @@
+"""The 石器部落 setup: 2–8 players in seating order, the start player, and how a double pays."""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.factory import Factory
+from kivy.properties import ObjectProperty, StringProperty
+
+from companion.errors import StoreError
+from companion.ui.screens.home import NameInput  # noqa: F401  (the name field the Home screen uses)
+from companion.viewmodels.stone_tribe import seat_colour, seat_text
+from companion.viewmodels.stone_tribe_setup import SetupForm, doubles_label
+from companion.viewmodels.stone_tribe_text import _, tr
+from rules.errors import IllegalMove
+from rules.stone_tribe import Doubles
+
+from .base import StScreen
+
+
+class SetupScreen(StScreen):
+    """``form`` holds the choices; START begins the draft of free skills."""
+
+    form = ObjectProperty(None)
+    warning = StringProperty("")
+    rounds_text = StringProperty("")
+    per_die_text = StringProperty("")
+    once_text = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.form = SetupForm.default()
+
+    def refresh(self) -> None:
+        self.warning = self.form.warning()
+        self.rounds_text = self.form.rounds_line()
+        self.per_die_text = doubles_label(Doubles.PER_DIE)
+        self.once_text = doubles_label(Doubles.ONCE)
+        self._fill_seats()
+
+    def _fill_seats(self) -> None:
+        left, right = self.ids.seats_left, self.ids.seats_right
+        left.clear_widgets()
+        right.clear_widgets()
+        for i, name in enumerate(self.form.names):
+            row = Factory.StSeatRow()
+            row.seat, row.screen, row.starts = i, self, i == self.form.start
+            row.bg, row.fg = list(seat_colour(i)), list(seat_text(i))
+            row.ids.name.text = name
+            (left if i < 4 else right).add_widget(row)
+
+    def _read_names(self) -> None:
+        for box in (self.ids.seats_left, self.ids.seats_right):
+            for row in box.children:
+                self.form = self.form.rename(row.seat, row.ids.name.text)
+
+    # -- taps --------------------------------------------------------------------------------------
+    def change_players(self, delta: int) -> None:
+        """One player more (+1) or fewer (−1), 2 to 8."""
+        self._read_names()
+        self.form = self.form.add_player() if delta > 0 else self.form.remove_player()
+        self.refresh()
+
+    def set_start(self, seat: int) -> None:
+        """Seat ``seat`` starts (the youngest player)."""
+        self._read_names()
+        self.form = self.form.set_start(seat)
+        self.refresh()
+
+    def set_doubles(self, doubles: str) -> None:
+        """Choose how a double pays."""
+        self._read_names()
+        self.form = self.form.set_doubles(doubles)
+        self.refresh()
+
+    def start_game(self) -> None:
+        """Start the game (the draft of free skills comes first)."""
+        app = self.app
+        self._read_names()
+        problem = self.form.problem()
+        if problem:
+            app.show_banner(problem, "error")
+            return
+        if app.store is None:
+            app.show_banner(app.store_error or _("Games cannot be saved."), "error")
+            return
+        from companion.session import GameSession
+
+        try:
+            session = GameSession.new(app.store, "stone-tribe", self.form.command())
+        except IllegalMove as exc:
+            self.explain(exc)
+            return
+        except StoreError as exc:
+            app.show_banner(tr("Games cannot be saved: {reason}", reason=str(exc)), "error", seconds=12)
+            return
+        app.open_session(session)
+
+    def on_next(self) -> None:
+        self.start_game()
+
+    def on_back(self) -> None:
+        self.app.go("home")
