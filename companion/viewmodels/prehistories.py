@@ -12,13 +12,13 @@ from typing import Any, Iterable
 
 from companion.i18n import _, tr
 from rules.prehistories.commands import ZoneFill
-from rules.prehistories.data import HUNTERS, TOTEMS, Colour
-from rules.prehistories.events import HuntersPlayed, TurnOrderSet, ZonesFilled
+from rules.prehistories.data import HUNTERS, TOTEMS, Colour, Stack
+from rules.prehistories.events import HuntersPlayed, TileTaken, TurnOrderSet, ZonesFilled
 from rules.prehistories.setup import required_fills
 from rules.prehistories.state import Phase, Player, State, cards_after_hunt
 from rules.prehistories.tiles import TILES
 
-from .prehistories_words import tile_label
+from .prehistories_words import animal_name, stack_name, tile_label
 
 #: shown instead of each face-down hunter card
 FACE_DOWN = "■"
@@ -26,7 +26,7 @@ FACE_DOWN = "■"
 
 def phase_name(phase: Phase) -> str:
     """The phase as the top bar names it."""
-    return {Phase.FILL: _("New tiles"), Phase.PLANNING: _("Planning"), Phase.HUNTING: _("Hunting"),
+    return {Phase.FILL: _("New tiles"), Phase.PLANNING: _("Planning"), Phase.HUNTING: _("Hunt"),
             Phase.PAINTING: _("Painting"), Phase.OVER: _("Game over")}[phase]
 
 
@@ -35,9 +35,13 @@ def status_line(state: State) -> str:
     return tr("Round {n}", n=state.round) + "  ·  " + phase_name(state.phase)
 
 
+#: a place in the order of play, the same in every language
+PLACES = "❶❷❸❹❺"
+
+
 def place_name(place: int) -> str:
-    """1 -> "1st" (in Chinese "第1")."""
-    return {1: _("1st"), 2: _("2nd"), 3: _("3rd")}.get(place) or tr("{n}th", n=place)
+    """1 -> "❶" (places 1-5; a larger place as its number)."""
+    return PLACES[place - 1] if 1 <= place <= len(PLACES) else str(place)
 
 
 @dataclass(frozen=True)
@@ -51,7 +55,7 @@ class PlayerView:
     deck: int
     injuries: int
     taken: int
-    place: str  # "1st" in this round's order, "" before the reveal or when skipping the hunt
+    place: str  # "❶" in this round's order, "" before the reveal or when skipping the hunt
     note: str  # a short state: "ready", "planning…", "skips the hunt", "winner"
     is_current: bool
 
@@ -86,7 +90,8 @@ class ZoneView:
 
     zone: int
     tile: int  # 0 when empty
-    label: str
+    label: str  # the animal, or "Empty"
+    size_text: str  # "2 squares" (empty for a Legendary tile or an empty zone)
     cells: tuple[tuple[int, int], ...]
     animal: str
     injury_text: str  # "4–6": takes the tile with an injury
@@ -107,7 +112,8 @@ def zone_views(state: State, fills: Iterable[ZoneFill] = (), power: int = 0) -> 
             outcome = "safe" if power >= zone.safe else "injury" if power >= zone.injury else "weak"
         low, high = zone.injury, zone.safe - 1
         views.append(ZoneView(
-            zone=i, tile=tile or 0, label=tile_label(tile) if tile else _("Empty"),
+            zone=i, tile=tile or 0, label=animal_name(TILES[tile].animal) if tile else _("Empty"),
+            size_text=stack_name(zone.stack) if tile and zone.stack is not Stack.LEGENDARY else "",
             cells=TILES[tile].shapes[0] if tile else (), animal=TILES[tile].animal.value if tile else "",
             injury_text=f"{low}–{high}" if high > low else str(low), safe_text=f"{zone.safe}+",
             is_new=i in drawn, outcome=outcome,
@@ -215,6 +221,8 @@ class OrderRow:
 def order_rows(state: State, events: Iterable[Any]) -> list[OrderRow]:
     """The order of play (lowest total first; ties to the fastest hunter), then those who skip."""
     parties = parties_this_round(events)
+    if not parties:
+        return []
     rows = []
     for place, colour in enumerate(state.order, start=1):
         speeds = parties.get(colour, ())
@@ -251,9 +259,41 @@ def hunters_waiting(state: State) -> list[tuple[int, int]]:
     return sorted(((s, HUNTERS[s].power) for s in state.player(state.current).played), key=lambda sp: (-sp[1], sp[0]))
 
 
+@dataclass(frozen=True)
+class TakenTile:
+    """A tile taken in this round's hunt, and whether it cost an injury."""
+
+    tile: int
+    label: str
+    animal: str
+    cells: tuple[tuple[int, int], ...]
+    injured: bool
+
+
+def taken_this_round(events: Iterable[Any], colour: Colour) -> list[TakenTile]:
+    """The tiles ``colour`` has taken since the round began, in order, with their injuries."""
+    out: list[TakenTile] = []
+    for event in events:
+        if isinstance(event, ZonesFilled):
+            out = []
+        elif isinstance(event, TileTaken) and event.colour is colour:
+            kind = TILES[event.tile]
+            out.append(TakenTile(event.tile, tile_label(event.tile), kind.animal.value, kind.shapes[0], event.injured))
+    return out
+
+
 def draw_after_hunt(player: Player) -> int:
     """Cards the player will draw on ending the hunt now (3 with no tile; 2 less one per injury)."""
     return cards_after_hunt(len(player.taken), player.injuries)
+
+
+def end_hunt_text(cards: int) -> str:
+    """The end-of-hunt button: "End hunt" and the cards it draws."""
+    if cards == 0:
+        return _("End hunt\nno cards to draw")
+    if cards == 1:
+        return _("End hunt\ndraw 1 card")
+    return tr("End hunt\ndraw {n} cards", n=cards)
 
 
 def outcome_text(outcome: str) -> str:

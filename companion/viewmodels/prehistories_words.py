@@ -5,7 +5,6 @@ marks a text for translation where it is defined; ``_()`` translates it where it
 """
 from __future__ import annotations
 
-import string
 from typing import Any, Mapping
 
 from companion.i18n import _, tr
@@ -116,30 +115,9 @@ def objective_name(objective: str) -> str:
 
 
 # -- rule messages ---------------------------------------------------------------------------------
-_FORMATTER = string.Formatter()
+def render(template: str, params: Mapping[str, Any] | None = None) -> str:
+    """A rules message (a template and its params, as ``IllegalMove`` and ``Text`` keep them) in the
+    current language, through the rules' catalogs; English when a catalog lacks it. Never raises."""
+    from companion import i18n
 
-
-def render(template: str, params: Mapping[str, Any]) -> str:
-    """A rules message (template and params, as ``IllegalMove`` and ``Text`` keep them) in the current
-    language: the template and every string param go through ``_()``; nested messages are rendered in
-    turn. A translation that cannot be filled falls back to the English template; never raises."""
-    values: dict[str, Any] = {}
-    for key, value in (params or {}).items():
-        if hasattr(value, "template") and hasattr(value, "params"):
-            values[key] = render(value.template, value.params)
-        elif isinstance(value, str):
-            values[key] = _(value) if value else value
-        else:
-            values[key] = value
-    for candidate in (_(template), template):
-        try:
-            fields = [f for _lit, f, _spec, _conv in _FORMATTER.parse(candidate) if f is not None]
-            if not values:
-                if not fields:
-                    return candidate
-                continue
-            if all(f in values for f in fields):
-                return candidate.format(**values)
-        except (ValueError, KeyError, IndexError, AttributeError, TypeError):
-            continue
-    return template
+    return i18n.render(template, dict(params or {}))

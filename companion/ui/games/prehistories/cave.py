@@ -63,7 +63,7 @@ class PhCaveScreen(PhScreen):
         else:
             self.reason, self.reason_ok = "", True
         if self.can_paint:
-            self.heading = tr("{name} paints · {n} tiles left", name=player.name, n=len(player.taken))
+            self.heading = tr("{name} paints · tiles to paint: {n}", name=player.name, n=len(player.taken))
         else:
             self.heading = tr("{name}'s cave", name=player.name)
         self._fill_tabs(state, colour)
@@ -108,6 +108,11 @@ class PhCaveScreen(PhScreen):
         if not choices:
             return
         chosen = choices[self.pick]
+        if set(chosen.sides[0]) == set(chosen.sides[1]):
+            self.side = 0
+            box.add_widget(make("PhTileButton", cells=[list(x) for x in chosen.sides[0]], animal=chosen.animal,
+                                caption=_("Both sides alike"), tid="side-0", kind="selected", disabled=True))
+            return
         for side in (0, 1):
             b = make("PhTileButton", cells=[list(x) for x in chosen.sides[side]], animal=chosen.animal,
                                      caption=tr("Side {n}", n=side + 1), tid=f"side-{side}", payload=side,

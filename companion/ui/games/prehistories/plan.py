@@ -94,12 +94,13 @@ class PhPlanScreen(PhScreen):
         """Play the tapped cards face down; the cover for the next player follows."""
         state = self.state
         colour = Colour(self.colour)
+        count = len(self.chosen)
         if not self.app.send(PlayHunters(colour, tuple(sorted(self.chosen)))):
             return
         after = self.state
         if after is None or after.phase is not Phase.PLANNING:
             return  # everyone has chosen: the router has opened the reveal
-        note = tr("{name} has chosen: {cards}", name=state.player(colour).name, cards=vm.masked(len(self.chosen)))
+        note = tr("{name} has chosen: {cards}", name=state.player(colour).name, cards=vm.masked(count))
         nxt = vm.next_planner(after, colour)
         self.start(nxt.value if nxt else self.colour, note)
         self.refresh()

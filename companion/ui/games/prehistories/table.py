@@ -16,7 +16,7 @@ from kivy.properties import ListProperty, StringProperty
 from companion.i18n import _, tr
 from companion.ui.widgets import CairnButton
 from companion.viewmodels import prehistories as vm
-from companion.viewmodels.prehistories_words import tile_label
+from companion.viewmodels.prehistories_words import N_
 from rules.prehistories.commands import EndHunt, FillZones, Hunt
 from rules.prehistories.data import HUNTERS
 from rules.prehistories.state import Phase, State
@@ -75,16 +75,16 @@ class PhTableScreen(PhScreen):
             card.view = view
             card.tid = f"zone-{view.zone}"
             card.payload = view.zone
-            card.disabled = state.phase is not Phase.HUNTING or not view.tile
+            card.disabled = not view.tile
             card.bind(on_release=lambda c: self.hunt(c.payload))
             box.add_widget(card)
 
     # -- the panel of each phase ---------------------------------------------------------------
     def _panel_fill(self, state: State, panel: Any) -> None:
         fills = self.fills_for(state)
-        self.info = (tr("Drawn at random: {tiles}", tiles=", ".join(tile_label(f.tile) for f in fills))
-                     if fills else _("No tiles left to draw: the empty zones stay empty."))
-        self.next_text = tr("Tiles are out: round {n}", n=state.round)
+        self.info = (_("Cairn drew the new tiles (marked New) at random from the stacks.") if fills
+                     else _("No tiles left to draw: the empty zones stay empty."))
+        self.next_text = _("Tiles are on the board")
 
     def _panel_planning(self, state: State, panel: Any) -> None:
         panel.cols = 3 if len(state.players) > 2 else 2
@@ -102,7 +102,7 @@ class PhTableScreen(PhScreen):
         waiting = vm.hunters_waiting(state)
         waiting_speeds = {s for s, _p in waiting}
         self.chosen = [s for s in self.chosen if s in waiting_speeds]
-        panel.cols = max(6, len(waiting))
+        panel.cols = 6
         for speed, power in waiting:
             chip = make("PhHunterChip", power=power, speed=speed, tid=f"hunter-{speed}", payload=speed,
                                       kind="selected" if speed in self.chosen else "normal",
@@ -110,15 +110,16 @@ class PhTableScreen(PhScreen):
             chip.bind(on_release=lambda c: self.toggle_hunter(c.payload))
             panel.add_widget(chip)
         player = state.player(state.current)
+        for taken in vm.taken_this_round(self.app.session.events(), player.colour):
+            caption = taken.label + "\n" + (_("Injured") if taken.injured else _("No injury"))
+            panel.add_widget(make("PhTileButton", cells=[list(c) for c in taken.cells], animal=taken.animal,
+                                  caption=caption, kind="danger" if taken.injured else "ok",
+                                  size_hint_y=None, height=self.app.u(72)))
         power = sum(HUNTERS[s].power for s in self.chosen)
-        taken = ", ".join(tile_label(t) for t in player.taken)
-        parts = [tr("Hunting value chosen: {n}", n=power) if self.chosen else _("Tap hunters, then a zone.")]
-        if taken:
-            parts.append(tr("Taken: {tiles}", tiles=taken))
-        if player.injuries:
-            parts.append(tr("Injuries: {n}", n=player.injuries))
-        self.info = "   ·   ".join(parts)
-        self.next_text = tr("End hunt · draw {n}", n=vm.draw_after_hunt(player))
+        first = (tr("Hunting value chosen: {n}", n=power) if self.chosen
+                 else _("Tap hunters, then a zone."))
+        self.info = first + "   " + _("Orange: the tile costs an injury. Green: no injury.")
+        self.next_text = vm.end_hunt_text(vm.draw_after_hunt(player))
 
     def _panel_painting(self, state: State, panel: Any) -> None:
         self.info = _("Painters go in the order of play.")
@@ -150,8 +151,8 @@ class PhTableScreen(PhScreen):
         hunters = tuple(self.chosen)
         self.chosen = []
         if self.app.send(Hunt(state.current, zone, hunters)):
-            template = ("{name} takes {tile}, with an injury." if view.outcome == "injury"
-                        else "{name} takes {tile}, without injury.")
+            template = (N_("{name} takes {tile}, with an injury.") if view.outcome == "injury"
+                        else N_("{name} takes {tile}, without injury."))
             self.app.show_banner(tr(template, name=state.player(state.current).name, tile=view.label),
                                  "error" if view.outcome == "injury" else "ok", seconds=4)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import sys
 import tempfile
 import traceback
@@ -78,6 +79,7 @@ class PrehistoriesTour:
     def shot(self, name: str) -> None:
         """Save the whole window as ``ph-<name>-<W>x<H>-<lang>.png``."""
         self.folder.mkdir(parents=True, exist_ok=True)
+        self.app.hide_banner()
         w, h = (int(v) for v in self.app.root.size)
         path = self.folder / f"ph-{name}-{w}x{h}-{self.app.lang}.png"
         self.app.root.export_to_png(str(path))
@@ -261,6 +263,29 @@ class PrehistoriesTour:
 
 
 # -- running it on its own -------------------------------------------------------------------------
+def use_every_catalog() -> None:
+    """Make ``companion.i18n`` read every ``*.po`` of a language, ``prehistories.po`` included, when its
+    loader still reads ``cairn.po`` alone (the app's loader is to merge them all; until then the tour
+    does it for itself, so its screenshots show the translated screens)."""
+    from companion import i18n
+
+    if "Play face down" in i18n.load_catalog("zh_CN"):
+        return
+    single = i18n.load_catalog
+
+    def merged(language: str) -> dict[str, str]:
+        catalog = dict(single(language))
+        folder = i18n.catalog_path(language).parent
+        if language != i18n.DEFAULT_LANGUAGE and folder.is_dir():
+            for po in sorted(folder.glob("*.po")):
+                if po.name != i18n.catalog_path(language).name:
+                    catalog.update({e.msgid: e.msgstr for e in i18n.parse_po(po.read_text(encoding="utf-8"))
+                                    if e.msgstr})
+        return catalog
+
+    i18n.load_catalog = merged
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m companion.ui.games.prehistories.tour DIR [--lang L] [--size WxH] [--seed N]``."""
     parser = argparse.ArgumentParser(description="Play a scripted Prehistories game and save a PNG of each screen.")
@@ -269,12 +294,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", default="800x480")
     parser.add_argument("--seed", type=int, default=SEED)
     args = parser.parse_args(argv)
-    os.environ["CAIRN_DATA_DIR"] = tempfile.mkdtemp(prefix="cairn-ph-tour-")
+    data = tempfile.mkdtemp(prefix="cairn-ph-tour-")  # the demo game never goes among the user's games
+    os.environ["CAIRN_DATA_DIR"] = data
+    try:
+        return _run(args)
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def _run(args: argparse.Namespace) -> int:
     from companion.cli.app import configure_kivy, parse_size
 
     size = parse_size(args.size)
     configure_kivy(size, False, 0)
     from companion.ui.app import AppOptions, CairnApp
+
+    use_every_catalog()
 
     class TourApp(CairnApp):
         """The app with the Prehistories tour instead of the hardware."""

@@ -6,6 +6,7 @@ from kivy.properties import StringProperty
 
 from companion.i18n import _, tr
 from companion.viewmodels import prehistories_totems as tvm
+from rules.prehistories.data import TOTEMS
 from rules.prehistories.state import Phase, State
 
 from .widgets import PhScreen
@@ -25,7 +26,7 @@ class PhWinnerScreen(PhScreen):
             return
         self.title_text = tvm.winner_line(state)
         self.colour = state.winner.value
-        self.subtitle = tr("All {n} totems placed in round {round}.", n=8, round=state.round)
+        self.subtitle = tr("All {n} totems placed in round {round}.", n=TOTEMS, round=state.round)
         self.firsts = tvm.firsts_line(state)
         box = self.ids.ranking
         box.clear_widgets()

@@ -1,0 +1,86 @@
+"""The Prehistories screenshot tour in a real Kivy window: a private Xvfb, the tour in a child process
+at 800×480 in Simplified Chinese, and a look at every PNG it saves.
+
+With ``CI`` set, a missing Xvfb fails the test instead of skipping it.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = ("setup", "new-tiles", "planning", "plan-cover", "plan-secret", "plan-masked", "order", "hunting",
+         "cave-refused", "cave-preview", "totems", "winner", "totems-final", "cave-winner")
+
+
+def _free_display() -> int:
+    for number in range(300, 400):
+        if not Path(f"/tmp/.X{number}-lock").exists() and not Path(f"/tmp/.X11-unix/X{number}").exists():
+            return number
+    raise RuntimeError("no free X display number between :300 and :399")
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[str]:
+    """``:N`` of an Xvfb started for this module (GLX on), stopped afterwards."""
+    xvfb = shutil.which("Xvfb")
+    if xvfb is None:
+        message = "Xvfb is not installed (apt-get install xvfb): the UI tests need a display"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    number = _free_display()
+    proc = subprocess.Popen([xvfb, f":{number}", "-screen", "0", "1280x720x24", "+extension", "GLX",
+                             "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while not Path(f"/tmp/.X11-unix/X{number}").exists():
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"Xvfb :{number} did not start")
+            time.sleep(0.05)
+        yield f":{number}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def run_tour(display: str, tmp: Path, lang: str, size: str) -> tuple[subprocess.CompletedProcess[str], Path]:
+    shots = tmp / "shots"
+    env = dict(os.environ, DISPLAY=display, KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1", KIVY_HOME=str(tmp / "kivy"),
+               KIVY_AUDIO="", KCFG_KIVY_LOG_LEVEL="warning", PYTHONPATH=str(ROOT))
+    (tmp / "kivy").mkdir(exist_ok=True)
+    proc = subprocess.run([sys.executable, "-m", "companion.ui.games.prehistories.tour", str(shots),
+                           "--lang", lang, "--size", size], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=500)
+    return proc, shots
+
+
+def test_the_tour_saves_every_screen_in_chinese_at_800x480(display: str, tmp_path: Path) -> None:
+    import cv2
+    import numpy as np
+
+    proc, shots = run_tour(display, tmp_path, "zh_CN", "800x480")
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    for name in SHOTS:
+        path = shots / f"ph-{name}-800x480-zh_CN.png"
+        assert path.exists(), f"{path.name} missing; saved: {sorted(p.name for p in shots.iterdir())}"
+        assert path.stat().st_size > 15_000, path.name
+        image = cv2.imread(str(path))
+        assert image is not None and image.shape == (480, 800, 3), path.name
+        assert float(image.std()) > 20, f"{path.name} is nearly blank"
+        colours = np.unique(image.reshape(-1, 3) // 16, axis=0)
+        assert len(colours) > 40, f"{path.name} has only {len(colours)} colours"
+    secret = cv2.imread(str(shots / "ph-plan-secret-800x480-zh_CN.png"))
+    cover = cv2.imread(str(shots / "ph-plan-cover-800x480-zh_CN.png"))
+    assert float(np.abs(secret.astype(int) - cover.astype(int)).mean()) > 5  # the cards only show after the cover
