@@ -43,3 +43,42 @@ def test_ui_resume_after_restart(display: str, tmp_path: Path) -> None:
     status, second, stderr = run_driver("resume", display, tmp_path, data, tmp_path / "shots2")
     assert status == 0 and not second["errors"], "\n".join(second["errors"]) + stderr
     assert second["state"] == first["state"], "the resumed game is exactly the saved one"
+
+
+def test_ui_touch_targets_are_big_enough(display: str, tmp_path: Path) -> None:
+    """At 800×480 on the 7" panel (about 0.19 mm a pixel) every enabled button is at least ~9 mm (48 px)."""
+    status, report, stderr = run_driver("partial", display, tmp_path, tmp_path / "data", tmp_path / "shots")
+    assert status == 0, stderr
+    for screen, (w, h) in report["targets"].items():
+        assert w >= 48 and h >= 48, f"{screen}: a button of {w:.0f}×{h:.0f} px"
+
+
+def test_ui_camera_preview_moves_and_a_roll_is_read(display: str, tmp_path: Path) -> None:
+    status, report, stderr = run_driver("camera", display, tmp_path, tmp_path / "data", tmp_path / "shots")
+    assert status == 0 and not report["errors"], "\n".join(report["errors"]) + stderr
+    cam = report["camera"]
+    assert all(1 <= v <= 6 for v in cam["values"]), f"no settled roll reached the dice screen: {cam}"
+    assert cam["frames"] >= 3 * cam["seconds"], f"the preview did not keep moving: {cam}"
+    assert cam["worst_gap"] < 0.5, f"the UI thread stalled for {cam['worst_gap']:.2f} s while dice were read"
+    assert cam["outlined"] >= 1
+
+
+def test_ui_read_only_data_dir_is_said_on_home(display: str, tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    status, report, stderr = run_driver("readonly", display, tmp_path, blocker, tmp_path / "shots")
+    assert status == 0 and not report["errors"], "\n".join(report["errors"]) + stderr
+    assert report["readonly"]["error"].startswith("Games cannot be saved")
+    assert report["readonly"]["start_disabled"] is True
+
+
+def test_ui_language_switch_is_kept(display: str, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    status, report, stderr = run_driver("settings", display, tmp_path, data, tmp_path / "shots",
+                                        extra_env={"CAIRN_TEST_LANG": ""})
+    assert status == 0 and not report["errors"], "\n".join(report["errors"]) + stderr
+    assert report["settings"] == {"start_text": "开始游戏", "screen": "home"}
+    import json
+
+    saved = json.loads((data / "settings.json").read_text(encoding="utf-8"))
+    assert saved["language"] == "zh_CN" and saved["rotation"] == 180

@@ -36,7 +36,8 @@ def main() -> int:
 
     from companion.ui.app import AppOptions, CairnApp
 
-    app = CairnApp(AppOptions(no_gpio=True, camera="none", lang=os.environ.get("CAIRN_TEST_LANG", "en")))
+    app = CairnApp(AppOptions(no_gpio=True, camera="demo" if mode == "camera" else "none",
+                              lang=os.environ.get("CAIRN_TEST_LANG", "en")))
     driver = Driver(app, shots, mode)
     app.driver = driver  # the clock keeps only weak references
     Clock.schedule_once(driver.step, 0.5)
@@ -53,7 +54,9 @@ class Driver:
         self.shots = shots
         self.report: dict[str, Any] = {"errors": [], "steps": [], "banners": [], "shots": [], "state": None}
         self.scenario: Iterator[None] = {"game": lambda: self.game(True), "partial": lambda: self.game(False),
-                                         "resume": self.resume}[mode]()
+                                         "resume": self.resume, "camera": self.camera, "readonly": self.readonly,
+                                         "settings": self.settings}[mode]()
+        self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------
     def step(self, dt: float) -> None:
@@ -109,6 +112,15 @@ class Driver:
         path = self.shots / f"{name}.png"
         self.app.root.export_to_png(str(path))
         self.report["shots"].append(str(path))
+        self.report["targets"][name] = self.smallest_target()
+
+    def smallest_target(self) -> list[float]:
+        """The smallest width and height of the enabled, visible buttons on the screen (touch targets)."""
+        from companion.ui.widgets import CairnButton
+
+        sizes = [(w.width, w.height) for w in self.app.root.walk(restrict=True)
+                 if isinstance(w, CairnButton) and not w.disabled and w.opacity > 0 and w.width > 1]
+        return [min(s[0] for s in sizes), min(s[1] for s in sizes)] if sizes else [0, 0]
 
     def expect(self, ok: bool, what: str) -> None:
         if not ok:
@@ -284,6 +296,51 @@ class Driver:
             if n % 50 == 0:
                 yield
         raise AssertionError("the game did not end")
+
+    # -- the camera preview and reader run off the UI thread ----------------------------------------
+    def camera(self) -> Iterator[None]:
+        """The dice screen with the demo camera: the preview keeps moving and a settled roll arrives."""
+        import time
+
+        from rules.stone_age import Area
+
+        app = self.app
+        yield
+        yield from self.tap("start-game")
+        dice = app.sm.get_screen("sa_dice")
+        dice.prepare_gather(Area.FOREST, 3)
+        app.go("sa_dice")
+        start, last, worst = time.monotonic(), time.monotonic(), 0.0
+        frames_at_start = dice.preview_frames
+        while time.monotonic() - start < 20 and not all(dice.values):
+            yield
+            now = time.monotonic()
+            worst, last = max(worst, now - last), now
+        self.report["camera"] = {"seconds": time.monotonic() - start, "frames": dice.preview_frames - frames_at_start,
+                                 "values": list(dice.values), "worst_gap": worst,
+                                 "outlined": len(app.bridge.reader.last_dice)}
+        self.shot("camera")
+
+    # -- a data folder that cannot be written --------------------------------------------------------
+    def readonly(self) -> Iterator[None]:
+        app = self.app
+        yield
+        home = app.sm.get_screen("home")
+        self.report["readonly"] = {"error": home.store_error, "start_disabled": self.find("start-game").disabled}
+        self.shot("readonly")
+
+    # -- the language switched in Settings and kept ------------------------------------------------
+    def settings(self) -> Iterator[None]:
+        app = self.app
+        yield
+        yield from self.tap("open-settings")
+        yield from self.tap("lang-zh_CN")
+        yield from self.tap("rotation-180")
+        yield from self.tap("settings-save")
+        self.expect(app.lang == "zh_CN", "the language switches at once")
+        yield from self.tap("settings-back")
+        self.report["settings"] = {"start_text": self.find("start-game").text, "screen": app.sm.current}
+        self.shot("home-zh")
 
     # -- resume after a restart --------------------------------------------------------------------
     def resume(self) -> Iterator[None]:

@@ -129,9 +129,11 @@ class HardwareBridge:
             self._set_status("camera", _("No camera: enter dice by touch"))
             return
         from companion.ui.dice_reader import DiceReaderThread
+        from hardware.camera import open_or_demo
         from hardware.camera_worker import CameraWorker
 
-        self.camera = CameraWorker(spec, on_status=self._camera_status_from_thread)
+        # "auto" with no camera found falls back to the demo dice, on the worker thread
+        self.camera = CameraWorker(spec, opener=open_or_demo, on_status=self._camera_status_from_thread)
         self.camera.start()
         self.reader = DiceReaderThread(self.camera, on_settled=self._settled_from_thread)
         self.reader.start()

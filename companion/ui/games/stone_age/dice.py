@@ -39,6 +39,8 @@ class DiceScreen(CairnScreen):
         self.on_done: Callable[[tuple[int, ...]], None] | None = None
         self._preview_event: Any = None
         self._texture: Texture | None = None
+        #: pictures shown in the preview so far (a moving preview keeps counting)
+        self.preview_frames = 0
 
     # -- preparing ---------------------------------------------------------------------------------
     def prepare_gather(self, area: Area, figures: int) -> None:
@@ -88,6 +90,7 @@ class DiceScreen(CairnScreen):
             self._texture = Texture.create(size=(w, h), colorfmt="bgr")
             self._texture.flip_vertical()
         self._texture.blit_buffer(frame.tobytes(), colorfmt="bgr", bufferfmt="ubyte")
+        self.preview_frames += 1
         self.ids.preview.texture = self._texture
         self.ids.preview.canvas.ask_update()
 
