@@ -82,3 +82,9 @@ def test_ui_language_switch_is_kept(display: str, tmp_path: Path) -> None:
 
     saved = json.loads((data / "settings.json").read_text(encoding="utf-8"))
     assert saved["language"] == "zh_CN" and saved["rotation"] == 180
+
+
+def test_ui_dice_for_everyone(display: str, tmp_path: Path) -> None:
+    status, report, stderr = run_driver("lottery", display, tmp_path, tmp_path / "data", tmp_path / "shots")
+    assert status == 0 and not report["errors"], "\n".join(report["errors"]) + stderr
+    assert report["state"]["players"][0]["cards"], "the card is the buyer's"

@@ -55,7 +55,7 @@ class Driver:
         self.report: dict[str, Any] = {"errors": [], "steps": [], "banners": [], "shots": [], "state": None}
         self.scenario: Iterator[None] = {"game": lambda: self.game(True), "partial": lambda: self.game(False),
                                          "resume": self.resume, "camera": self.camera, "readonly": self.readonly,
-                                         "settings": self.settings}[mode]()
+                                         "settings": self.settings, "lottery": self.lottery}[mode]()
         self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------
@@ -296,6 +296,43 @@ class Driver:
             if n % 50 == 0:
                 yield
         raise AssertionError("the game did not end")
+
+    # -- a "dice for everyone" card: dice on the dice screen, then each player picks on the table ------
+    def lottery(self) -> Iterator[None]:
+        from companion.viewmodels.stone_age import distinct_cards
+        from rules.stone_age import CARDS, Effect, Phase
+
+        app = self.app
+        yield
+        yield from self.tap("remove-player")
+        yield from self.tap("start-game")
+        self.expect(self.state.player_count == 2, "two players")
+        yield from self.place("forest", 4)
+        yield from self.place("hunting", 5)
+        yield from self.place("card", 1, slot=1)
+        yield from self.tap("action-forest-0")
+        yield from self.enter_dice([6, 6, 6, 6])
+        yield from self.tap("next")
+        self.expect(self.state.players[0].wood == 8, "24 on four dice gives 8 wood")
+        yield from self.tap("action-card-1")
+        card = next(c.id for c in distinct_cards(CARDS, set()) if c.effect is Effect.DICE_FOR_ALL)
+        yield from self.tap(f"card-{card}")
+        yield from self.pay(["wood"])
+        yield from self.tap("next")
+        self.expect(app.sm.current == "sa_dice", "dice for everyone: the dice screen asks for one die a player")
+        yield from self.enter_dice([1, 6])
+        self.shot("lottery-dice")
+        yield from self.tap("next")
+        self.expect(app.sm.current == "sa_table" and self.state.lottery is not None, "the table offers the dice")
+        self.shot("lottery-pick")
+        wood, agriculture = self.state.players[0].wood, self.state.players[0].agriculture
+        yield from self.tap("pick-1")  # the buyer takes the 6: agriculture
+        self.expect(self.state.players[0].agriculture == agriculture + 1, "a 6 gives agriculture")
+        if self.state.lottery is not None:  # the last die may go to the last player by itself
+            yield from self.tap("pick-0")
+        self.expect(self.state.players[1].wood == 1 and self.state.lottery is None, "a 1 gives wood; all picked")
+        self.expect(self.state.phase is Phase.ACTIONS, "back to resolving")
+        self.report["state"] = self.snapshot()
 
     # -- the camera preview and reader run off the UI thread ----------------------------------------
     def camera(self) -> Iterator[None]:
