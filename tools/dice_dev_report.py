@@ -1,6 +1,6 @@
 """How the reader's raw scores separate right from wrong dice on one part of the split (development only).
 
-For every locator candidate it records the locator score, the classifier's value probability and
+For every die the reader keeps (``vision.reader.look``) it records the locator score, the classifier's value probability and
 "not a die" probability, and whether the candidate is a labelled die read right, a labelled die
 read wrong, or no die at all. It prints, for a few confidence cut-offs, how many dice would be sure
 and how many of those wrong: the figures used to choose ``vision.reader``'s constants (on the dev
@@ -15,10 +15,8 @@ import argparse
 import numpy as np
 
 from tools.dice_data import load_photos
-from vision.classify import read_pips
-from vision.locate import _iou, locate_dice
-from vision.pips import count_pips
-from vision.reader import AGREED_DOUBT
+from vision.locate import _iou
+from vision.reader import AGREED_DOUBT, SURE_LOCATOR_SCORE, look
 
 
 def rows_for(part: str) -> tuple[np.ndarray, int]:
@@ -29,8 +27,9 @@ def rows_for(part: str) -> tuple[np.ndarray, int]:
     """
     out, n_gt = [], 0
     for p in load_photos(part):
-        cands = locate_dice(p.image)
-        reads = read_pips(p.image, [c.box for c in cands])
+        seen = look(p.image)
+        cands = [s.candidate for s in seen]
+        reads = [s.reading for s in seen]
         n_gt += len(p.dice)
         used: set[int] = set()
         pairs = sorted(((_iou(tuple(g[1:]), c.box), i, j) for i, g in enumerate(p.dice)
@@ -45,7 +44,7 @@ def rows_for(part: str) -> tuple[np.ndarray, int]:
                 taken.add(j)
                 kind[j] = int(reads[j].value == int(p.dice[i][0]))
         for j, (c, r) in enumerate(zip(cands, reads)):
-            n = count_pips(p.image, c.box)
+            n = seen[j].counted
             agree = -1 if n is None else int(n == r.value)
             out.append((c.score, r.p_value, r.p_not_die, kind[j], agree))
     return np.array(out).reshape(-1, 5), n_gt
@@ -68,7 +67,7 @@ def main() -> None:
     for a_, label in ((1, "agrees"), (0, "differs"), (-1, "none")):
         m = kept & (agree == a_) & (kind >= 0)
         print(f"  pip count {label}: {int(m.sum())} dice, {int((m & (kind == 1)).sum())} read right")
-    for sure_score in (0.2, 0.3, 0.4):
+    for sure_score in sorted({0.2, 0.3, 0.4, SURE_LOCATOR_SCORE}):
         base = pv * np.minimum(1.0, score / sure_score)
         for name, conf in (("p", base), ("p+count", np.where(agree == 1, 1 - (1 - base) * AGREED_DOUBT, base))):
             for cut in (0.5, 0.6, 0.7, 0.8, 0.9):

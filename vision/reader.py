@@ -8,20 +8,23 @@ Three steps (numpy and cv2 only at run time; the two small networks run in cv2.d
    the first look is not clear) and says how likely the box is no die at all;
 3. ``vision.pips`` counts the pips with plain OpenCV as a second opinion.
 
-A candidate the classifier calls "not a die" is dropped. The confidence starts from the
+A candidate the classifier calls "not a die" is dropped, and so is a box around two or more
+smaller dice (a cluster of dice, or the whole tray, seen as one big die). The confidence starts from the
 classifier's probability of the value it reports, is lowered when the locator was unsure, and its
 doubt is halved when the OpenCV pip count agrees; below ``vision.die.CERTAIN`` the app asks the
 player.
 """
 from __future__ import annotations
 
-import numpy as np
-import cv2
+from dataclasses import dataclass
 
-from vision.classify import read_pips
+import cv2
+import numpy as np
+
+from vision.classify import Reading, read_pips
 from vision.die import Die
 from vision.errors import BadImage
-from vision.locate import locate_dice
+from vision.locate import Candidate, locate_dice
 from vision.pips import count_pips
 
 #: Frames whose shorter side is below this hold no readable die: the reader returns no dice.
@@ -77,6 +80,50 @@ def as_bgr(image: object) -> np.ndarray:
     return np.ascontiguousarray(img)
 
 
+@dataclass(frozen=True)
+class Seen:
+    """One located candidate with everything the reader knows about it."""
+
+    candidate: Candidate
+    reading: Reading
+    counted: int | None
+    confidence: float
+
+    @property
+    def size(self) -> float:
+        return max(self.candidate.box[2], self.candidate.box[3])
+
+    def holds_centre_of(self, other: "Seen") -> bool:
+        x, y, w, h = self.candidate.box
+        ox, oy, ow, oh = other.candidate.box
+        return x <= ox + ow / 2 <= x + w and y <= oy + oh / 2 <= y + h
+
+
+def drop_containers(seen: list[Seen], ratio: float = 0.6) -> list[Seen]:
+    """Without the boxes that hold the centres of two smaller dice (smaller than ``ratio`` times
+    their size), or of one smaller die read more surely: a die never holds other dice."""
+    out = []
+    for s in seen:
+        inner = [o for o in seen if o is not s and o.size < ratio * s.size and s.holds_centre_of(o)]
+        if len(inner) >= 2 or any(o.confidence >= s.confidence for o in inner):
+            continue
+        out.append(s)
+    return out
+
+
+def look(bgr: np.ndarray) -> list[Seen]:
+    """Every die the reader keeps in a BGR uint8 frame, before boxes are rounded."""
+    cands = locate_dice(bgr)
+    readings = read_pips(bgr, [c.box for c in cands])
+    seen = []
+    for cand, r in zip(cands, readings):
+        if r.p_not_die > MAX_NOT_DIE:
+            continue
+        n = count_pips(bgr, cand.box)
+        seen.append(Seen(cand, r, n, confidence(r.p_value, cand.score, n == r.value)))
+    return drop_containers(seen)
+
+
 def read_dice(image: np.ndarray) -> list[Die]:
     """Every die in the frame, in reading order (top to bottom, then left to right).
 
@@ -91,18 +138,14 @@ def read_dice(image: np.ndarray) -> list[Die]:
     small = cv2.resize(bgr, (64, 64), interpolation=cv2.INTER_AREA) if max(h, w) > 64 else bgr
     if float(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).std()) < MIN_CONTRAST:
         return []
-    cands = locate_dice(bgr)
-    readings = read_pips(bgr, [c.box for c in cands])
     dice = []
-    for cand, r in zip(cands, readings):
-        if r.p_not_die > MAX_NOT_DIE:
-            continue
-        conf = confidence(r.p_value, cand.score, count_pips(bgr, cand.box) == r.value)
-        x, y, bw, bh = cand.box
+    for s in look(bgr):
+        x, y, bw, bh = s.candidate.box
         x0, y0 = max(0, int(round(x))), max(0, int(round(y)))
         x1, y1 = min(w, int(round(x + bw))), min(h, int(round(y + bh)))
         if x1 - x0 < 2 or y1 - y0 < 2:
             continue
-        dice.append(Die(value=r.value, box=(x0, y0, x1 - x0, y1 - y0), confidence=round(float(conf), 4)))
+        dice.append(Die(value=s.reading.value, box=(x0, y0, x1 - x0, y1 - y0),
+                        confidence=round(float(s.confidence), 4)))
     dice.sort(key=lambda d: (d.box[1] + d.box[3] // 2, d.box[0]))
     return dice
