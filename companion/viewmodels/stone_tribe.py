@@ -263,5 +263,5 @@ def skills_markup(view: PlayerView) -> str:
 
     if not view.skills:
         return "[color=9a9080]" + _("no skills yet") + "[/color]"
-    return "   ".join(f"[color={RESOURCE_HEX[s.resource]}][b]{skill_short(s.skill)}[/b][/color] {s.numbers}"
+    return "   ".join(f"[color={RESOURCE_HEX[s.resource]}][b]{skill_short(s.skill)}[/b][/color]\u00a0{s.numbers}"
                       for s in view.skills)

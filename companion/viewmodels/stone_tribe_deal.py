@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from companion.viewmodels.stone_tribe_text import _, resource_short, tr
+from companion.viewmodels.stone_tribe_text import _, plural, resource_short, tr
 from rules.stone_tribe import (
     RESOURCE_KINDS, CompleteDemand, Demand, GameState, Payment, Resources, RevealDemand, Share,
 )
@@ -17,6 +17,13 @@ from rules.stone_tribe import (
 #: the items a demand form counts, in the order the buttons show them
 REWARD_ITEMS = ("shells", "cards")
 ITEMS = (*RESOURCE_KINDS, *REWARD_ITEMS)
+
+
+def item_caption(item: str) -> str:
+    """A form item's caption under its picture (short, so it fits a button at 800×480)."""
+    if item == "cards":
+        return _("Cards")
+    return item_name(item)
 
 
 def item_name(item: str) -> str:
@@ -64,9 +71,9 @@ class DemandForm:
 
 def reward_line(shells: int, cards: int) -> str:
     """"4 shells + 1 chance card" in the reader's language."""
-    line = tr("{n} shells", n=shells)
+    line = plural(shells, "{n} shell", "{n} shells")
     if cards:
-        line += " + " + tr("{n} chance cards", n=cards)
+        line += " + " + plural(cards, "{n} chance card", "{n} chance cards")
     return line
 
 
@@ -174,12 +181,19 @@ def balance_words(deal: DealForm, demand: Demand) -> str:
         elif b.dealt > b.due and b.item in RESOURCE_KINDS:
             problems.append(tr("{n} {what} more than asked", n=b.dealt - b.due, what=b.label))
         elif b.dealt < b.due:
-            problems.append(tr("{n} {what} not handed out", n=b.due - b.dealt, what=b.label))
+            problems.append(tr("{what} not handed out", what=_reward_count(b.item, b.due - b.dealt)))
         elif b.dealt > b.due:
-            problems.append(tr("{n} {what} more than the reward", n=b.dealt - b.due, what=b.label))
+            problems.append(tr("{what} more than the reward", what=_reward_count(b.item, b.dealt - b.due)))
     if not problems:
         return _("The deal balances: it can be committed.")
     return _("Unbalanced: ") + "; ".join(problems)
+
+
+def _reward_count(item: str, n: int) -> str:
+    """"1 shell", "2 chance cards"."""
+    if item == "shells":
+        return plural(n, "{n} shell", "{n} shells")
+    return plural(n, "{n} chance card", "{n} chance cards")
 
 
 def shortfalls(deal: DealForm, state: GameState) -> list[str]:

@@ -79,5 +79,5 @@ class SetupForm:
 def doubles_label(doubles: Doubles) -> str:
     """The option's button text."""
     if doubles == Doubles.PER_DIE:
-        return _("A double pays twice")
-    return _("A double pays once")
+        return _("pays twice")
+    return _("pays once")

@@ -111,3 +111,8 @@ def skill_short(key: str) -> str:
     """A skill's Chinese name alone, in the reader's script (採集 / 采集), for the player cards."""
     words = SKILL_WORDS[key]
     return words[1] if i18n.current_language() == "zh_CN" else words[0]
+
+
+def plural(n: int, one: str, many: str) -> str:
+    """``one`` or ``many`` (both msgids with ``{n}``) translated and filled with ``n``."""
+    return tr(one if n == 1 else many, n=n)

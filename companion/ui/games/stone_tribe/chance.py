@@ -63,7 +63,7 @@ class ChanceScreen(StScreen):
         effect_items = []
         for k in dv.ITEMS:
             n = self.effect.get(self.target, k)
-            effect_items.append((k, ITEM_ICON[k], dv.item_name(k), f"{n:+d}" if n else "", n < 0))
+            effect_items.append((k, ITEM_ICON[k], dv.item_caption(k), f"{n:+d}" if n else "", n < 0))
         fill_items(self.ids.effect, effect_items, self.tap_effect, "st-effect")
         lines = self.effect.lines(state.order)
         self.effect_text = "   ".join(lines) if lines else _("No change to the books (or tap what the card changes).")

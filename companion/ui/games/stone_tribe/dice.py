@@ -72,10 +72,10 @@ class FateDiceScreen(DiceScreen):
         views = vm.payout_preview(state, dice)
         grid.cols = 2 if len(views) > 4 else 1
         for view in views:
-            row = BoxLayout(spacing=self.app.u(4), size_hint_y=None, height=self.app.u(44))
+            row = BoxLayout(spacing=self.app.u(4), size_hint_y=None, height=self.app.u(42), padding=(0, self.app.u(4)))
             row.add_widget(_name_label(self.app, view.seat, view.name))
             for kind, n in view.earned:
-                count = Factory.StCount(icon=kind, text=f"+{n}", size_hint_x=None, width=self.app.u(60))
+                count = Factory.StCount(icon=kind, text=f"+{n}", size_hint_x=None, width=self.app.u(72))
                 row.add_widget(count)
             row.add_widget(BoxLayout())
             grid.add_widget(row)

@@ -47,10 +47,15 @@ class SetupScreen(StScreen):
             row.bg, row.fg = list(seat_colour(i)), list(seat_text(i))
             row.ids.name.text = name
             (left if i < 4 else right).add_widget(row)
+        for box in (left, right):
+            while len(box.children) < 4:
+                box.add_widget(Factory.Widget(size_hint_y=None, height=self.app.u(52)))
 
     def _read_names(self) -> None:
         for box in (self.ids.seats_left, self.ids.seats_right):
             for row in box.children:
+                if not hasattr(row, "seat"):
+                    continue
                 self.form = self.form.rename(row.seat, row.ids.name.text)
 
     # -- taps --------------------------------------------------------------------------------------
