@@ -22,7 +22,7 @@ from rules.stone_age.random_play import random_command
 log = logging.getLogger(__name__)
 
 SEED = 7
-DEMO_PLAYERS = (("Ann", "red"), ("Bo", "blue"), ("Chen", "green"))
+DEMO_PLAYERS = (("Ann", "red"), ("Bo", "blue"), ("Chen", "green"), ("Dora", "yellow"))
 
 
 class ScreenshotTour:
@@ -72,9 +72,9 @@ class ScreenshotTour:
         self.shot("home")
         yield
         home = app.sm.get_screen("home")
-        for i, (name, colour) in enumerate(DEMO_PLAYERS):
-            if i >= len(home.form.seats):
-                home.change_players(1)
+        while len(home.form.seats) < len(DEMO_PLAYERS):
+            home.change_players(1)
+        for i, (name, _colour) in enumerate(DEMO_PLAYERS):
             home.form = home.form.rename(i, name)
         home._fill_seats()
         yield
