@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.i18n import _, tr
-from rules.prehistories.data import TOTEMS
+from rules.prehistories.data import TOTEMS, Colour
 from rules.prehistories.state import Player, State
 
 from .prehistories_words import goal_text, goal_title, goal_values
@@ -80,6 +80,21 @@ def winner_line(state: State) -> str:
     if state.winner is None:
         return ""
     return tr("{name} wins!", name=state.player(state.winner).name)
+
+
+def goal_checklist(state: State, colour: Colour) -> list[str]:
+    """The goal cards in play for one player: "✓ Card 2 · Sun: Paint the central 3×3 block (2★)" when
+    met (★ when first), "○ …" when not yet."""
+    player = state.player(colour)
+    lines = []
+    for goal in state.goals:
+        got = sum(a.totems for a in player.awards if a.objective == goal)
+        if got:
+            star = FIRST if state.first_to_meet(goal) is colour else ""
+            lines.append(f"✓ {goal_title(goal)}: {goal_text(goal)} ({got}{star})")
+        else:
+            lines.append(f"○ {goal_title(goal)}: {goal_text(goal)}")
+    return lines
 
 
 def firsts_line(state: State) -> str:

@@ -14,6 +14,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from companion.i18n import _, tr
 from companion.ui.widgets import CairnButton
 from companion.viewmodels import prehistories_cave as cvm
+from companion.viewmodels.prehistories_totems import goal_checklist
 from rules.prehistories.commands import Paint
 from rules.prehistories.data import Colour
 from rules.prehistories.state import Phase, State
@@ -49,6 +50,19 @@ class PhCaveScreen(PhScreen):
         self.can_paint = state.phase is Phase.PAINTING and state.current is colour
         choices = cvm.tile_choices(colour, player.cave, player.taken) if self.can_paint else []
         self.pick = min(self.pick, max(0, len(choices) - 1))
+        self._update_preview(state, colour, choices)
+        if self.can_paint:
+            self.heading = tr("{name} paints · tiles to paint: {n}", name=player.name, n=len(player.taken))
+        else:
+            self.heading = tr("{name}'s cave", name=player.name)
+        self._fill_tabs(state, colour)
+        self._fill_tiles(choices)
+        self._fill_sides(choices)
+        self._fill_notes(state, colour)
+
+    def _update_preview(self, state: State, colour: Colour, choices: list[cvm.TileChoice]) -> None:
+        """The cells, with the tile in hand drawn where the finger is, and the verdict in words."""
+        player = state.player(colour)
         preview = None
         if choices and self.hover:
             tile = choices[self.pick].tile
@@ -62,14 +76,6 @@ class PhCaveScreen(PhScreen):
             self.reason, self.reason_ok = _("Choose a tile and its side, then touch the cave where it goes."), True
         else:
             self.reason, self.reason_ok = "", True
-        if self.can_paint:
-            self.heading = tr("{name} paints · tiles to paint: {n}", name=player.name, n=len(player.taken))
-        else:
-            self.heading = tr("{name}'s cave", name=player.name)
-        self._fill_tabs(state, colour)
-        self._fill_tiles(choices)
-        self._fill_sides(choices)
-        self._fill_notes(state, colour)
 
     def _fill_cells(self, cells: list[cvm.CellView], colour: str) -> None:
         grid = self.ids.grid
@@ -126,6 +132,8 @@ class PhCaveScreen(PhScreen):
         discards = cvm.discards_this_round(self.app.session.events(), colour)
         if discards:
             lines.append(tr("Discarded (fits nowhere): {tiles}", tiles=", ".join(discards)))
+        if not self.can_paint:
+            lines += ["", *goal_checklist(state, colour)]
         self.notes = "\n".join(lines)
 
     # -- actions -------------------------------------------------------------------------------
@@ -146,9 +154,14 @@ class PhCaveScreen(PhScreen):
 
     def hover_cell(self, cell: Any) -> None:
         """The finger is on ``cell`` (row, col): preview the tile there."""
-        if self.can_paint:
-            self.hover = [int(cell[0]), int(cell[1])]
-            self.refresh()
+        state = self.state
+        if not self.can_paint or state is None or state.current is None:
+            return
+        if list(cell) == list(self.hover):
+            return
+        self.hover = [int(cell[0]), int(cell[1])]
+        player = state.player(state.current)
+        self._update_preview(state, player.colour, cvm.tile_choices(player.colour, player.cave, player.taken))
 
     def paint(self) -> None:
         """Paint the previewed tile where it is shown."""

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.factory import Factory
 from kivy.properties import ListProperty, StringProperty
 
 from companion.i18n import _, tr
@@ -17,7 +16,7 @@ from rules.prehistories.commands import PlayHunters
 from rules.prehistories.data import Colour
 from rules.prehistories.state import Phase, State
 
-from .widgets import PhScreen, make
+from .widgets import PhScreen, make, pooled
 
 
 class PhPlanScreen(PhScreen):
@@ -53,18 +52,19 @@ class PhPlanScreen(PhScreen):
         self.play_text = _("Play face down") if self.chosen else _("Play no hunters")
         self._fill_cards(state, player.colour)
 
+    def _new_card(self) -> Any:
+        chip = make("PhHunterChip")
+        chip.bind(on_release=lambda c: self.toggle(c.payload))
+        return chip
+
     def _fill_cards(self, state: State, colour: Colour) -> None:
-        grid = self.ids.cards
-        grid.clear_widgets()
         if self.stage != "entry":
-            return
-        for card in vm.hunter_cards(state, colour):
-            chip = make("PhHunterChip", power=card.power, speed=card.speed, tid=f"card-{card.speed}",
-                                        payload=card.speed, disabled=not card.playable,
-                                        note="" if card.playable else _("discarded"),
-                                        kind="selected" if card.speed in self.chosen else "normal")
-            chip.bind(on_release=lambda c: self.toggle(c.payload))
-            grid.add_widget(chip)
+            return  # the cards stay hidden behind the cover
+        cards = vm.hunter_cards(state, colour)
+        for chip, card in zip(pooled(self.ids.cards, len(cards), self._new_card), cards):
+            chip.power, chip.speed, chip.tid, chip.payload = card.power, card.speed, f"card-{card.speed}", card.speed
+            chip.disabled, chip.note = not card.playable, "" if card.playable else _("discarded")
+            chip.kind = "selected" if card.speed in self.chosen else "normal"
 
     # -- actions -------------------------------------------------------------------------------
     def show_cards(self) -> None:

@@ -17,8 +17,10 @@ _seen: dict[int, tuple[int, Phase]] = {}
 def route(app: Any, state: State, here: str) -> bool:
     """Show the screen of the phase the game just moved into; True if another screen was opened.
 
-    A game seen for the first time (just opened or resumed) stays where it is, unless it is over: a
-    finished game opens on its winner. Undo moving the game back also moves the screen back.
+    Only a screen on show follows the game: a screen being opened (``here`` is not the current one
+    yet) shows what was asked for. A game seen for the first time (just opened or resumed) stays where
+    it is, unless it is over: a finished game opens on its winner. Undo moving the game back also moves
+    the screen back.
     """
     game = getattr(app.session, "game_id", 0)
     now = (state.round, state.phase)
@@ -28,6 +30,12 @@ def route(app: Any, state: State, here: str) -> bool:
         return False
     target = SCREEN_FOR[state.phase]
     if target == here or not app.sm.has_screen(target):
+        return False
+    if app.sm.current != here:
+        if before is None:  # a finished game being opened: its winner, once the opening is done
+            from kivy.clock import Clock
+
+            Clock.schedule_once(lambda dt: app.go(target), 0)
         return False
     app.go(target)
     return True

@@ -89,6 +89,8 @@ class PhSetupScreen(PhScreen):
 
     def set_names(self, names: list[str]) -> None:
         """Fill in the player names (for a scripted start)."""
+        while len(self.form.seats) > max(2, len(names)):
+            self.form = self.form.remove_player()
         for i, name in enumerate(names):
             if i >= len(self.form.seats):
                 self.form = self.form.add_player()

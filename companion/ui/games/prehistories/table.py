@@ -21,7 +21,7 @@ from rules.prehistories.commands import EndHunt, FillZones, Hunt
 from rules.prehistories.data import HUNTERS
 from rules.prehistories.state import Phase, State
 
-from .widgets import PhScreen, make
+from .widgets import PhScreen, make, pooled
 
 
 class PhTableScreen(PhScreen):
@@ -59,25 +59,20 @@ class PhTableScreen(PhScreen):
 
     # -- players and zones ---------------------------------------------------------------------
     def _fill_players(self, state: State) -> None:
-        box = self.ids.players
-        box.clear_widgets()
-        for view in vm.player_views(state):
-            chip = Factory.PhPlayerChip()
+        views = vm.player_views(state)
+        for chip, view in zip(pooled(self.ids.players, len(views), Factory.PhPlayerChip), views):
             chip.view = view
-            box.add_widget(chip)
+
+    def _new_zone_card(self) -> Any:
+        card = Factory.PhZoneCard()
+        card.bind(on_release=lambda c: self.hunt(c.payload))
+        return card
 
     def _fill_zones(self, state: State, fills: Any) -> None:
-        box = self.ids.zones
-        box.clear_widgets()
         power = sum(HUNTERS[s].power for s in self.chosen)
-        for view in vm.zone_views(state, fills, power):
-            card = Factory.PhZoneCard()
-            card.view = view
-            card.tid = f"zone-{view.zone}"
-            card.payload = view.zone
-            card.disabled = not view.tile
-            card.bind(on_release=lambda c: self.hunt(c.payload))
-            box.add_widget(card)
+        views = vm.zone_views(state, fills, power)
+        for card, view in zip(pooled(self.ids.zones, len(views), self._new_zone_card), views):
+            card.view, card.tid, card.payload, card.disabled = view, f"zone-{view.zone}", view.zone, not view.tile
 
     # -- the panel of each phase ---------------------------------------------------------------
     def _panel_fill(self, state: State, panel: Any) -> None:
@@ -115,11 +110,13 @@ class PhTableScreen(PhScreen):
             panel.add_widget(make("PhTileButton", cells=[list(c) for c in taken.cells], animal=taken.animal,
                                   caption=caption, kind="danger" if taken.injured else "ok",
                                   size_hint_y=None, height=self.app.u(72)))
-        power = sum(HUNTERS[s].power for s in self.chosen)
-        first = (tr("Hunting value chosen: {n}", n=power) if self.chosen
-                 else _("Tap hunters, then a zone."))
-        self.info = first + "   " + _("Orange: the tile costs an injury. Green: no injury.")
+        self.info = self._hunt_info()
         self.next_text = vm.end_hunt_text(vm.draw_after_hunt(player))
+
+    def _hunt_info(self) -> str:
+        power = sum(HUNTERS[s].power for s in self.chosen)
+        first = tr("Hunting value chosen: {n}", n=power) if self.chosen else _("Tap hunters, then a zone.")
+        return first + "   " + _("Orange: the tile costs an injury. Green: no injury.")
 
     def _panel_painting(self, state: State, panel: Any) -> None:
         self.info = _("Painters go in the order of play.")
@@ -131,9 +128,16 @@ class PhTableScreen(PhScreen):
 
     # -- actions -------------------------------------------------------------------------------
     def toggle_hunter(self, speed: int) -> None:
-        """Add or remove a hunter from the party for the next hunt."""
+        """Add or remove a hunter from the party for the next hunt (the zones are graded again)."""
         self.chosen = [s for s in self.chosen if s != speed] if speed in self.chosen else [*self.chosen, speed]
-        self.refresh()
+        state = self.state
+        if state is None or state.phase is not Phase.HUNTING:
+            return
+        for chip in self.ids.panel.children:
+            if chip.tid.startswith("hunter-"):
+                chip.kind = "selected" if chip.payload in self.chosen else "normal"
+        self._fill_zones(state, ())
+        self.info = self._hunt_info()
 
     def hunt(self, zone: int) -> None:
         """Send the chosen hunters to ``zone``."""

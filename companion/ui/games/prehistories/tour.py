@@ -31,15 +31,16 @@ from rules.prehistories.tiles import TILES
 from .demo_play import demo_command, plan_for
 
 SEED = 5
-DEMO_PLAYERS = ("Ann", "Bo", "Chen")
+DEMO_PLAYERS = ("Ann", "Bo", "Chen", "Dai", "Eve")
 
 
 class PrehistoriesTour:
     """Drives the app one step per frame; ``saved`` lists the PNGs written."""
 
     def __init__(self, app: Any, folder: Path, seed: int = SEED,
-                 on_done: Callable[[bool], None] | None = None) -> None:
+                 on_done: Callable[[bool], None] | None = None, players: int = 3) -> None:
         self.app = app
+        self.players = players
         self.folder = Path(folder)
         self.rng = random.Random(seed)
         self.saved: list[Path] = []
@@ -67,7 +68,7 @@ class PrehistoriesTour:
             traceback.print_exc()
             self._finish(False)
             return
-        Clock.schedule_once(self._step, 0.05)
+        Clock.schedule_once(self._step, 0)
 
     def _finish(self, ok: bool) -> None:
         if self.on_done is not None:
@@ -84,6 +85,12 @@ class PrehistoriesTour:
         path = self.folder / f"ph-{name}-{w}x{h}-{self.app.lang}.png"
         self.app.root.export_to_png(str(path))
         self.saved.append(path)
+
+    def snap(self, name: str) -> Iterator[None]:
+        """Let layout and canvases settle for a few frames, then save the screenshot ``name``."""
+        for _frame in range(3):
+            yield
+        self.shot(name)
 
     def send(self, command: Any) -> None:
         """Send a demo move; a refusal stops the tour (the demo only plays legal moves)."""
@@ -106,23 +113,24 @@ class PrehistoriesTour:
         open_setup(app)
         setup = self.screen("ph_setup")
         setup.rng = self.rng
+        setup.set_names(list(DEMO_PLAYERS[:self.players]))
         setup.form = setup.form.draw_goals(self.rng)
-        setup.set_names(list(DEMO_PLAYERS))
+        setup.refresh()
         yield
         yield
-        self.shot("setup")
+        yield from self.snap("setup")
         self.screen("ph_table").rng = self.rng
         setup.start_game()
         yield
         yield
-        self.shot("new-tiles")
+        yield from self.snap("new-tiles")
         self.screen("ph_table").on_next()
         yield
-        self.shot("planning")
+        yield from self.snap("planning")
         yield from self._plan_round(shots=True)
         yield
         yield
-        self.shot("order")
+        yield from self.snap("order")
         yield from self._hunt_round(shots=True)
         yield from self._paint_round(shots=True)
         yield from self._play_on()
@@ -136,17 +144,17 @@ class PrehistoriesTour:
                 table.open_plan(player.colour.value)
                 yield
             if shots and first:
-                self.shot("plan-cover")
+                yield from self.snap("plan-cover")
             plan.show_cards()
             for speed in plan_for(self.state, player, self.rng):
                 plan.toggle(speed)
             yield
             if shots and first:
-                self.shot("plan-secret")
+                yield from self.snap("plan-secret")
             plan.confirm()
             yield
             if shots and first and self.state.phase is Phase.PLANNING:
-                self.shot("plan-masked")
+                yield from self.snap("plan-masked")
             first = False
 
     def _hunt_round(self, shots: bool) -> Iterator[None]:
@@ -162,14 +170,14 @@ class PrehistoriesTour:
                     table.toggle_hunter(speed)
                 yield
                 if not shot_taken:
-                    self.shot("hunting")
+                    yield from self.snap("hunting")
                     shot_taken = True
                 before = self.state.player(command.colour).injuries
                 table.hunt(command.zone)
                 yield
                 if not injured_shot and self.state.phase is Phase.HUNTING and \
                         self.state.player(command.colour).injuries > before:
-                    self.shot("hunting-injury")
+                    yield from self.snap("hunting-injury")
                     injured_shot = True
             elif isinstance(command, EndHunt):
                 table.on_next()
@@ -197,11 +205,11 @@ class PrehistoriesTour:
                     cave.hover_cell(bad)
                     yield
                     yield
-                    self.shot("cave-refused")
+                    yield from self.snap("cave-refused")
                 cave.hover_cell(target)
                 yield
                 yield
-                self.shot("cave-preview")
+                yield from self.snap("cave-preview")
                 first = False
             else:
                 cave.hover_cell(target)
@@ -223,9 +231,27 @@ class PrehistoriesTour:
         return None
 
     def _play_on(self) -> Iterator[None]:
-        """The rest of the game, a round at a time, with the totems and the winner shown."""
+        """The middle of the game played fast (behind a screen that does not redraw per move), then the
+        last rounds through the screens again, so the winner is announced as it happens; the totems
+        are shown once a goal card has been met."""
         totems_shot = False
-        for _round in range(60):
+        self.app.go("settings")
+        for _move in range(3000):
+            state = self.state
+            if state.phase is Phase.OVER or max(p.totems for p in state.players) >= 6:
+                break
+            if not totems_shot and state.firsts and state.phase is Phase.FILL:
+                self.app.go("ph_totems")
+                yield
+                yield from self.snap("totems")
+                totems_shot = True
+                self.app.go("settings")
+            self.send(demo_command(state, self.rng))
+            if _move % 8 == 0:
+                yield
+        self.app.go_table()
+        yield
+        for _round in range(40):
             state = self.state
             if state.phase is Phase.OVER:
                 break
@@ -238,28 +264,21 @@ class PrehistoriesTour:
                 yield from self._hunt_round(shots=False)
             else:
                 yield from self._paint_round(shots=False)
-            if not totems_shot and self.state.firsts and self.state.phase is Phase.FILL:
-                self.app.go("ph_totems")
-                yield
-                self.shot("totems")
-                totems_shot = True
-                self.app.go_table()
-                yield
         if self.state.phase is not Phase.OVER:
             raise RuntimeError("the demo game did not end")
         yield
         yield
         if self.app.sm.current != "ph_winner":
             raise RuntimeError(f"the winner was not announced (on {self.app.sm.current})")
-        self.shot("winner")
+        yield from self.snap("winner")
         self.app.go("ph_totems")
         yield
-        self.shot("totems-final")
+        yield from self.snap("totems-final")
         self.app.sm.get_screen("ph_cave").show(self.state.winner.value)
         self.app.go("ph_cave")
         yield
         yield
-        self.shot("cave-winner")
+        yield from self.snap("cave-winner")
 
 
 # -- running it on its own -------------------------------------------------------------------------
@@ -293,8 +312,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", default="en", choices=("en", "zh_CN", "zh_TW"))
     parser.add_argument("--size", default="800x480")
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4, 5))
     args = parser.parse_args(argv)
-    data = tempfile.mkdtemp(prefix="cairn-ph-tour-")  # the demo game never goes among the user's games
+    # the demo game never goes among the user's games; in memory when possible (no disk sync per move)
+    shm = Path("/dev/shm")
+    data = tempfile.mkdtemp(prefix="cairn-ph-tour-", dir=shm if shm.is_dir() and os.access(shm, os.W_OK) else None)
     os.environ["CAIRN_DATA_DIR"] = data
     try:
         return _run(args)
@@ -316,7 +338,8 @@ def _run(args: argparse.Namespace) -> int:
 
         def on_start(self) -> None:
             self.go("home")
-            self.tour = PrehistoriesTour(self, args.folder.expanduser().resolve(), seed=args.seed)
+            self.tour = PrehistoriesTour(self, args.folder.expanduser().resolve(), seed=args.seed,
+                                         players=args.players)
             self.tour.start()
 
     app = TourApp(AppOptions(lang=args.lang, size=size, no_gpio=True, camera="none"))

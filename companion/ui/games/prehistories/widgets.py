@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from kivy.clock import Clock
 from kivy.graphics import Canvas, Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
@@ -40,6 +40,18 @@ def make(cls_name: str, /, **values: Any) -> Any:
     for key, value in values.items():
         setattr(widget, key, value)
     return widget
+
+
+def pooled(box: Any, count: int, create: Callable[[], Any]) -> list[Any]:
+    """Exactly ``count`` children in ``box``, in order: existing ones are kept (building kv widgets is
+    slow on a Pi), missing ones made with ``create``, extra ones removed."""
+    kids = list(reversed(box.children))
+    while len(kids) > count:
+        box.remove_widget(kids.pop())
+    while len(kids) < count:
+        kids.append(create())
+        box.add_widget(kids[-1])
+    return kids
 
 
 class PhScreen(CairnScreen):
