@@ -88,3 +88,13 @@ def test_ui_dice_for_everyone(display: str, tmp_path: Path) -> None:
     status, report, stderr = run_driver("lottery", display, tmp_path, tmp_path / "data", tmp_path / "shots")
     assert status == 0 and not report["errors"], "\n".join(report["errors"]) + stderr
     assert report["state"]["players"][0]["cards"], "the card is the buyer's"
+
+
+def test_ui_edice_roll_fills_the_dice(display: str, tmp_path: Path) -> None:
+    """A simulated tray on a pty: its roll reaches the dice screen, and NEXT gathers with it."""
+    status, report, stderr = run_driver("edice", display, tmp_path, tmp_path / "data", tmp_path / "shots")
+    assert status == 0 and not report["errors"], "\n".join(report["errors"]) + stderr
+    assert "connected" in report["edice_status"]
+    assert report["edice"]["tray"] and sorted(report["edice"]["screen"]) == report["edice"]["tray"]
+    wood = sum(report["edice"]["tray"]) // 3  # the forest: 5 dice, divided by 3
+    assert report["state"]["players"][0]["wood"] == wood

@@ -36,8 +36,14 @@ def main() -> int:
 
     from companion.ui.app import AppOptions, CairnApp
 
+    tray = None
+    if mode == "edice":  # a simulated e-dice tray on a real pseudo-terminal
+        from hardware.edice_sim import TraySim
+
+        tray = TraySim(5, rng=random.Random(4)).open()
     app = CairnApp(AppOptions(no_gpio=True, camera="demo" if mode == "camera" else "none",
-                              lang=os.environ.get("CAIRN_TEST_LANG", "en")))
+                              serial=tray.path if tray else None, lang=os.environ.get("CAIRN_TEST_LANG", "en")))
+    app.tray = tray
     driver = Driver(app, shots, mode)
     app.driver = driver  # the clock keeps only weak references
     Clock.schedule_once(driver.step, 0.5)
@@ -55,7 +61,7 @@ class Driver:
         self.report: dict[str, Any] = {"errors": [], "steps": [], "banners": [], "shots": [], "state": None}
         self.scenario: Iterator[None] = {"game": lambda: self.game(True), "partial": lambda: self.game(False),
                                          "resume": self.resume, "camera": self.camera, "readonly": self.readonly,
-                                         "settings": self.settings, "lottery": self.lottery}[mode]()
+                                         "settings": self.settings, "lottery": self.lottery, "edice": self.edice}[mode]()
         self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------
@@ -357,6 +363,33 @@ class Driver:
                                  "values": list(dice.values), "worst_gap": worst,
                                  "outlined": len(app.bridge.reader.last_dice)}
         self.shot("camera")
+
+    # -- an e-dice tray on a serial port -----------------------------------------------------------
+    def edice(self) -> Iterator[None]:
+        """The tray's roll arrives on the dice screen through the link thread and the Kivy clock."""
+        import threading
+        import time
+
+        app = self.app
+        yield
+        deadline = time.monotonic() + 15
+        while "connected" not in app.bridge.status.get("edice", "") and time.monotonic() < deadline:
+            yield
+        self.report["edice_status"] = app.bridge.status.get("edice", "")
+        yield from self.tap("remove-player")
+        yield from self.tap("start-game")
+        yield from self.place("forest", 5)
+        yield from self.place("hunting", 5)
+        yield from self.tap("action-forest-0")
+        dice = app.sm.get_screen("sa_dice")
+        rolled: dict[int, int] = {}
+        threading.Thread(target=lambda: rolled.update(app.tray.roll()), daemon=True).start()
+        while time.monotonic() < deadline + 10 and not (rolled and all(dice.values)):
+            yield
+        self.report["edice"] = {"tray": sorted(rolled.values()), "screen": list(dice.values)}
+        yield from self.tap("next")
+        self.report["state"] = self.snapshot()
+        app.tray.close()
 
     # -- a data folder that cannot be written --------------------------------------------------------
     def readonly(self) -> Iterator[None]:
