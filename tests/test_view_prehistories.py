@@ -177,7 +177,7 @@ def test_painted_tiles_show_their_animal_and_outline() -> None:
 
 def test_the_preview_follows_the_finger_and_refusals_are_in_words() -> None:
     ok = cvm.preview(Y, (), 8, 1, 2, 0)
-    assert ok.ok and ok.placement == Placement(8, 1, 2, 0) and ok.reason == "It fits here: tap Paint."
+    assert ok.ok and ok.placement == Placement(8, 1, 2, 0) and ok.reason == "It fits here: tap Paint to place it."
     assert {(c.row, c.col) for c in cvm.cave_cells(Y, (), ok.placement) if c.preview == "ok"} == {(2, 0), (3, 0)}
     far = cvm.preview(Y, (), 8, 1, 2, 3)
     assert not far.ok and far.reason == "The first tile must reach the cave's left edge."
@@ -260,6 +260,20 @@ def test_totems_per_player_and_per_goal_with_who_was_first() -> None:
     assert tvm.firsts_line(state) == "Card 1 · Sun: Bo"
     assert [(r.place, r.name) for r in tvm.ranking(state)] == [(1, "Bo"), (2, "Ann"), (3, "Chen")]
     assert tvm.winner_line(state) == ""
+
+
+def test_what_a_move_earned_reads_as_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules.prehistories.events import CardsDrawn, DrawReason, ObjectiveMet, TilePainted
+
+    game = revealed()
+    events = [TilePainted(Y, Placement(31, 0, 2, 0)), ObjectiveMet(Y, "legendary", 1, False),
+              ObjectiveMet(Y, "A7", 2, True), CardsDrawn(Y, 2, 2, False, DrawReason.HAND_PRINT)]
+    assert tvm.news(game.state, events) == (
+        "Ann: +1 totem, Legendary animal · +2 totems, Card 7 · Sun ★ · draws 2 cards (hand print)")
+    assert tvm.news(game.state, events[:1]) == ""
+    use_language(monkeypatch, "zh_TW")
+    line = tvm.news(game.state, events[2:3])
+    assert line.startswith("Ann: +2 個圖騰，") and line.endswith(" ★") and "7" in line
 
 
 def test_the_demo_game_of_the_tour_reaches_a_winner() -> None:

@@ -120,7 +120,7 @@ def preview(colour: Colour, placed: Sequence[Placement], tile: int, side: int, r
     p = placement_at(tile, side, row, col)
     refusal = check_placement(colour, placed, p)
     if refusal is None:
-        return Preview(p, True, _("It fits here: tap Paint."))
+        return Preview(p, True, _("It fits here: tap Paint to place it."))
     return Preview(p, False, reason_text(refusal))
 
 

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Iterable
 
 from companion.i18n import _, tr
 from rules.prehistories.data import TOTEMS, Colour
+from rules.prehistories.events import CardsDrawn, DrawReason, ObjectiveMet
 from rules.prehistories.state import Player, State
 
-from .prehistories_words import goal_text, goal_title, goal_values
+from .prehistories_words import goal_text, goal_title, goal_values, objective_name
 
 #: marks the player who met a goal card first
 FIRST = "★"
@@ -95,6 +97,24 @@ def goal_checklist(state: State, colour: Colour) -> list[str]:
         else:
             lines.append(f"○ {goal_title(goal)}: {goal_text(goal)}")
     return lines
+
+
+def news(state: State, events: Iterable[Any]) -> str:
+    """What a move earned, for a banner: totems placed (and on what, ★ when first) and cards drawn for
+    hand prints, e.g. "Ann: +2 totems, Card 5 · Sun ★ · +1 totem, Row 4 · draws 2 cards (hand print)"."""
+    parts: list[str] = []
+    for event in events:
+        if isinstance(event, ObjectiveMet):
+            what = objective_name(event.objective) + (" " + FIRST if event.first else "")
+            parts.append(tr("+{n} totems, {what}", n=event.totems, what=what) if event.totems != 1
+                         else tr("+1 totem, {what}", what=what))
+        elif isinstance(event, CardsDrawn) and event.reason is DrawReason.HAND_PRINT:
+            parts.append(tr("draws {n} cards (hand print)", n=event.count) if event.count != 1
+                         else _("draws 1 card (hand print)"))
+    if not parts:
+        return ""
+    colour = next(e.colour for e in events if isinstance(e, (ObjectiveMet, CardsDrawn)))
+    return f"{state.player(colour).name}: " + " · ".join(parts)
 
 
 def firsts_line(state: State) -> str:

@@ -14,7 +14,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from companion.i18n import _, tr
 from companion.ui.widgets import CairnButton
 from companion.viewmodels import prehistories_cave as cvm
-from companion.viewmodels.prehistories_totems import goal_checklist
+from companion.viewmodels.prehistories_totems import goal_checklist, news
 from rules.prehistories.commands import Paint
 from rules.prehistories.data import Colour
 from rules.prehistories.state import Phase, State
@@ -174,7 +174,12 @@ class PhCaveScreen(PhScreen):
         self.hover = []
         self.viewing = ""
         self.pick, self.side = 0, 0
-        self.app.send(Paint(player.colour, tile, p.side, p.row, p.col))
+        session = self.app.session
+        before = len(session.events())
+        if self.app.send(Paint(player.colour, tile, p.side, p.row, p.col)):
+            text = news(session.state, session.events()[before:])
+            if text:
+                self.app.show_banner(text, "ok", seconds=5)
 
     def on_next(self) -> None:
         if self.paint_ready:

@@ -16,7 +16,8 @@ from kivy.properties import ListProperty, StringProperty
 from companion.i18n import _, tr
 from companion.ui.widgets import CairnButton
 from companion.viewmodels import prehistories as vm
-from companion.viewmodels.prehistories_words import N_
+from companion.viewmodels.prehistories_totems import news
+from companion.viewmodels.prehistories_words import N_, tile_label
 from rules.prehistories.commands import EndHunt, FillZones, Hunt
 from rules.prehistories.data import HUNTERS
 from rules.prehistories.state import Phase, State
@@ -154,10 +155,14 @@ class PhTableScreen(PhScreen):
             return
         hunters = tuple(self.chosen)
         self.chosen = []
+        session, who = self.app.session, state.player(state.current).name
+        before = len(session.events())
         if self.app.send(Hunt(state.current, zone, hunters)):
             template = (N_("{name} takes {tile}, with an injury.") if view.outcome == "injury"
                         else N_("{name} takes {tile}, without injury."))
-            self.app.show_banner(tr(template, name=state.player(state.current).name, tile=view.label),
+            text = tr(template, name=who, tile=tile_label(view.tile))
+            earned = news(session.state, session.events()[before:])
+            self.app.show_banner(text + ("  " + earned if earned else ""),
                                  "error" if view.outcome == "injury" else "ok", seconds=4)
 
     def open_plan(self, colour: str) -> None:
