@@ -17,8 +17,11 @@ import numpy as np
 
 MODEL = Path(__file__).resolve().parent / "models" / "dice_locator.onnx"
 STRIDE = 4
-#: Die sizes (longer box side, px at a pyramid level) that a level answers for.
-BAND = (11.0, 36.0)
+#: Die sizes (longer box side, px at a pyramid level) that a level answers for; wider than
+#: ``LEVEL_STEP`` so neighbouring levels overlap (``merge`` removes the double finds).
+BAND = (11, 40)
+#: The first level also keeps dice down to this size (px there; the locator was trained from 9 px).
+MIN_SIZE = 9.0
 #: Scale of the first pyramid level: dice of 22-72 px in the frame are read there.
 FIRST_SCALE = 0.5
 #: Each further level is this much smaller.
@@ -111,7 +114,7 @@ def locate_dice(bgr: np.ndarray, threshold: float = 0.25, max_dice: int = 64) ->
     scales = pyramid_scales(h, w)
     found: list[Candidate] = []
     for i, s in enumerate(scales):
-        lo = 0.0 if i == 0 else BAND[0]
+        lo = MIN_SIZE if i == 0 else BAND[0]
         hi = np.inf if i == len(scales) - 1 else BAND[1]
         found.extend(c for c, size in _level(bgr, s, threshold) if lo <= size < hi)
     cands = merge(found)

@@ -8,21 +8,22 @@ Three steps (numpy and cv2 only at run time; the two small networks run in cv2.d
    the first look is not clear) and says how likely the box is no die at all;
 3. ``vision.pips`` counts the pips with plain OpenCV as a second opinion.
 
-A candidate the classifier calls "not a die" is dropped, and so is a box around two or more
-smaller dice (a cluster of dice, or the whole tray, seen as one big die). The confidence starts from the
+A candidate the classifier calls "not a die" is dropped; boxes inside boxes are settled by
+``resolve_nesting`` (the pips of a big die found as small dice, or a cluster of dice found as one
+big die), and a box nearly as big as the frame (the tray) is no die. The confidence starts from the
 classifier's probability of the value it reports, is lowered when the locator was unsure, and its
 doubt is halved when the OpenCV pip count agrees; below ``vision.die.CERTAIN`` the app asks the
 player.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from vision.classify import Reading, read_pips
-from vision.die import Die
+from vision.die import CERTAIN, Die
 from vision.errors import BadImage
 from vision.locate import Candidate, locate_dice
 from vision.pips import count_pips
@@ -31,20 +32,36 @@ from vision.pips import count_pips
 MIN_SIDE = 16
 #: A frame this flat (grey-level standard deviation) is blank: black, blown out or a bare wall.
 MIN_CONTRAST = 2.0
+#: No die spans more than this share of the frame's shorter side (a bigger box is the tray).
+MAX_DIE_SHARE = 0.7
+#: The confidence given to dice the reader contradicts itself on (just below CERTAIN).
+UNSURE = 0.45
 #: A candidate is dropped when the classifier's "not a die" probability exceeds this.
 MAX_NOT_DIE = 0.5
 #: Locator scores below this lower the confidence proportionally.
 SURE_LOCATOR_SCORE = 0.3
 #: The doubt (1 - confidence) is multiplied by this when the OpenCV pip count agrees.
 AGREED_DOUBT = 0.5
+#: The raw score from which a die is reported as certain (chosen on the dev part of
+#: tools/dice_split.py: about 1 % of dice scoring above it there were wrong or mislabelled).
+RAW_CERTAIN = 0.9
 
 
-def confidence(p_value: float, locator_score: float, count_agrees: bool) -> float:
-    """How sure the reader is of one die, 0..1, from its three signals."""
+def raw_score(p_value: float, locator_score: float, count_agrees: bool) -> float:
+    """The reader's uncalibrated belief in one die, 0..1, from its three signals."""
     conf = p_value * min(1.0, locator_score / SURE_LOCATOR_SCORE)
     if count_agrees:
         conf = 1.0 - (1.0 - conf) * AGREED_DOUBT
     return conf
+
+
+def confidence(p_value: float, locator_score: float, count_agrees: bool) -> float:
+    """How sure the reader is of one die, 0..1: the raw score mapped piecewise linearly so that
+    ``RAW_CERTAIN`` lands on ``vision.die.CERTAIN`` (ordering is kept)."""
+    raw = raw_score(p_value, locator_score, count_agrees)
+    if raw < RAW_CERTAIN:
+        return CERTAIN * raw / RAW_CERTAIN
+    return CERTAIN + (1.0 - CERTAIN) * (raw - RAW_CERTAIN) / (1.0 - RAW_CERTAIN)
 
 
 def as_bgr(image: object) -> np.ndarray:
@@ -99,21 +116,44 @@ class Seen:
         return x <= ox + ow / 2 <= x + w and y <= oy + oh / 2 <= y + h
 
 
-def drop_containers(seen: list[Seen], ratio: float = 0.6) -> list[Seen]:
-    """Without the boxes that hold the centres of two smaller dice (smaller than ``ratio`` times
-    their size), or of one smaller die read more surely: a die never holds other dice."""
-    out = []
-    for s in seen:
-        inner = [o for o in seen if o is not s and o.size < ratio * s.size and s.holds_centre_of(o)]
-        if len(inner) >= 2 or any(o.confidence >= s.confidence for o in inner):
+def resolve_nesting(seen: list[Seen], ratio: float = 0.6, pip_ratio: float = 0.35) -> list[Seen]:
+    """Settle boxes that hold the centres of smaller boxes (smaller than ``ratio`` times their size).
+
+    A die never holds other dice. When all the small boxes are under ``pip_ratio`` of the big one
+    and the big die is read surely, or the small ones all read as a lone pip ("1", at most six of
+    them), they are the big die's pips and go. When they are that small but neither holds, all stay
+    and are reported unsure. Otherwise the big box is wrong (a cluster of dice seen as one) and goes
+    when it holds two or more smaller dice, or one read more surely.
+    """
+    drop: set[int] = set()
+    for i, s in enumerate(seen):
+        inner = [j for j, o in enumerate(seen) if j != i and o.size < ratio * s.size and s.holds_centre_of(o)]
+        if not inner:
             continue
-        out.append(s)
-    return out
+        tiny = all(seen[j].size < pip_ratio * s.size for j in inner)
+        lone_pips = len(inner) <= 6 and all(seen[j].reading.value == 1 for j in inner)
+        if tiny and lone_pips or s.confidence >= CERTAIN and len(inner) <= s.reading.value:
+            drop.update(inner)
+        elif tiny:
+            continue                                    # unsettled: doubt_nested marks both unsure
+        elif len(inner) >= 2 or any(seen[j].confidence >= s.confidence for j in inner):
+            drop.add(i)
+    kept = [s for i, s in enumerate(seen) if i not in drop]
+    return doubt_nested(kept, ratio)
+
+
+def doubt_nested(seen: list[Seen], ratio: float = 0.6) -> list[Seen]:
+    """Nesting left unsettled is a contradiction: both boxes are reported as uncertain."""
+    nested = {i for i, s in enumerate(seen) for j, o in enumerate(seen)
+              if i != j and o.size < ratio * s.size and s.holds_centre_of(o)}
+    nested |= {j for i, s in enumerate(seen) for j, o in enumerate(seen)
+               if i != j and o.size < ratio * s.size and s.holds_centre_of(o)}
+    return [replace(s, confidence=min(s.confidence, UNSURE)) if i in nested else s for i, s in enumerate(seen)]
 
 
 def look(bgr: np.ndarray) -> list[Seen]:
     """Every die the reader keeps in a BGR uint8 frame, before boxes are rounded."""
-    cands = locate_dice(bgr)
+    cands = [c for c in locate_dice(bgr) if max(c.box[2], c.box[3]) <= MAX_DIE_SHARE * min(bgr.shape[:2])]
     readings = read_pips(bgr, [c.box for c in cands])
     seen = []
     for cand, r in zip(cands, readings):
@@ -121,7 +161,7 @@ def look(bgr: np.ndarray) -> list[Seen]:
             continue
         n = count_pips(bgr, cand.box)
         seen.append(Seen(cand, r, n, confidence(r.p_value, cand.score, n == r.value)))
-    return drop_containers(seen)
+    return resolve_nesting(seen)
 
 
 def read_dice(image: np.ndarray) -> list[Die]:
