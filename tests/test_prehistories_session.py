@@ -10,6 +10,7 @@ from rules.prehistories.commands import (
 )
 from rules.prehistories.data import Colour
 from rules.prehistories.state import Phase
+from rules.text import from_parts
 from tests.test_prehistories_scripted import ROUNDS
 
 Y, B, R = Colour.YELLOW, Colour.BLUE, Colour.RED
@@ -36,7 +37,10 @@ def test_session_stores_resumes_and_undoes_a_prehistories_game(tmp_path: Path) -
     assert live.round == 5 and live.phase is Phase.FILL
     assert {p.colour: p.totems for p in live.players} == ROUNDS[3].totems
     top = session.history()[0]
-    assert top.template and top.text == top.template.format(**top.params)
+    # the stored template and params (nested parts in their JSON form) fill in to the line shown
+    assert top.template and top.text == from_parts({"template": top.template, "params": top.params})
+    assert top.template == "{met}, first to do it" and top.params["met"]["params"]["goal"] == {
+        "template": "B{card}", "params": {"card": 9}}
     store.close()
 
     again = GameStore(path)

@@ -2,11 +2,9 @@
 refusals met on the way render in zh_CN and zh_TW through ``companion.rules_text``, never raise, and leave
 no English but player names, numbers and what the players typed themselves.
 
-Prehistories still builds some history lines and refusals in ways the message extractor cannot see, and
-passes English words (tile names, colour and stack labels, goal texts, "fastest") as plain values. Those
-lines are listed in ``PREHISTORIES_GAPS`` with the reason; every other line must read fully in Chinese,
-and ``test_a_whole_prehistories_game_reads_in_chinese`` (expected to fail) turns red once they are fixed,
-so the list is removed rather than left to hide new English.
+Both games are held to the same rule: every template a line or refusal uses (nested parts included) is one
+the message extractor collects and both catalogs translate, and what is shown has no Latin letters left
+once the player names (and, for 石器部落, what the players typed) are taken out.
 """
 from __future__ import annotations
 
@@ -20,7 +18,7 @@ from hypothesis import strategies as st
 from companion.rules_text import catalog_path, load_catalog, parse_po, render, render_message
 from rules.errors import IllegalMove
 from rules.text import Text, parts
-from tools.extract_messages import collect
+from tools.extract_messages import collect, hidden, scan_hidden
 
 ZH = ("zh_CN", "zh_TW")
 LATIN = re.compile(r"[A-Za-z]")
@@ -179,42 +177,14 @@ from rules.prehistories.events import (  # noqa: E402
 from rules.prehistories.goals import GOALS  # noqa: E402
 from rules.prehistories.state import Phase, State  # noqa: E402
 from rules.prehistories.tiles import TILES  # noqa: E402
+from rules.prehistories.words import VOCABULARY as PREHISTORIES_WORDS  # noqa: E402
+from rules.prehistories.words import goal_name, tile_name  # noqa: E402
 
 from .test_prehistories_properties import _next_command  # noqa: E402
 from .test_prehistories_support import Table  # noqa: E402
 
 PREHISTORIES_MSGIDS = set(collect("prehistories"))
 PREHISTORIES_NAMES = ("Ann", "Bob", "阿明", "Dee", "小華")
-
-#: History lines that still show English, by event, and why (each needs a change in ``rules/prehistories``).
-PREHISTORIES_GAPS: dict[type, str] = {
-    GameStarted: "seats are joined in English with the colour label: 'Ann (White)'",
-    ZonesFilled: "tile names ('Mammoth4A') are passed as plain English values",
-    TurnOrderSet: "each party is built in English: 'Ann 17 (fastest 15)'",
-    CardsDrawn: "the template comes from the _DRAWN table plus += pieces: the extractor cannot see it",
-    TileTaken: "the template is a local variable and the tile name is English",
-    TilePainted: "the template is '{who} paints ' + a template from cave.py: the extractor cannot see it",
-    TileDiscarded: "the tile name is English",
-    ObjectiveMet: "the template is built from head + what + tail; goal texts are English values",
-}
-#: Refusals that still show English, and why.
-PREHISTORIES_REFUSAL_GAPS: dict[str, str] = {
-    "that cannot be done now: ": "taken from the _NOT_NOW table: the extractor cannot see it",
-    "{name} (tile {tile}), side {side} at row {row}, column {col}": (
-        "cave.py builds the refusal as _PLACED + rest: the extractor cannot see it; the name is English"),
-    "hunter {speed} is a {card} card; {name} plays {colour}": "colour labels ('Red') are English values",
-    "nobody plays {colour} in this game": "the colour label is an English value",
-    "zone {zone} ({stack} tiles) needs hunters worth at least {need}; these are worth {power}": (
-        "the stack label ('size-2', 'legendary') is an English value"),
-    "zone {zone} is empty and the {stack} stack still holds tiles": "the stack label is an English value",
-    "zone {zone} takes {stack} tiles; {name} is a {tile_stack} tile": "stack labels and tile names are English",
-    "no {name} (tile {tile}) is left in the {stack} stack": "the stack label and the tile name are English",
-}
-
-
-def _known_refusal_gap(rule: str) -> bool:
-    return any(rule.startswith(prefix) for prefix in PREHISTORIES_REFUSAL_GAPS)
-
 
 def _setup(data: st.DataObject) -> Any:
     count = data.draw(st.integers(2, 5))
@@ -294,11 +264,29 @@ def _names(table: Table) -> set[str]:
     return {p.name for p in table.state.players}
 
 
-def _check_prehistories_catalog(message: Any, catalogs: dict[str, dict[str, str]]) -> None:
+def _check_prehistories(message: Any, names: set[str], catalogs: dict[str, dict[str, str]]) -> None:
+    """Every template of ``message`` is collected and translated, every plain word param is a game word
+    (or a player's name), and the line reads in Chinese with nothing but the names left in Latin letters."""
     for template in _templates(message):
-        if template in PREHISTORIES_MSGIDS:
-            for lang in ZH:
-                assert template in catalogs[lang], f"{lang}: {template!r} is not translated"
+        assert template in PREHISTORIES_MSGIDS, f"the extractor does not see {template!r}"
+        for lang in ZH:
+            assert template in catalogs[lang], f"{lang}: {template!r} is not translated"
+    for word in _words(message):
+        if LATIN.search(word) and word not in names:
+            assert word in PREHISTORIES_WORDS, f"{word!r} (in {str(message)!r}) is not in words.VOCABULARY"
+    for lang in ZH:
+        shown = _shown(message, lang)
+        left = _english_left(shown, names)
+        assert not left, f"{lang}: English left in {shown!r} ({str(message)!r})"
+
+
+def _words(message: Any) -> Iterator[str]:
+    """Every plain string param of ``message``, nested params included."""
+    for value in (getattr(message, "params", None) or {}).values():
+        if isinstance(value, Text):
+            yield from _words(value)
+        elif isinstance(value, str):
+            yield value
 
 
 PH_SETTINGS = settings(max_examples=6, deadline=None, derandomize=True,
@@ -307,29 +295,17 @@ PH_SETTINGS = settings(max_examples=6, deadline=None, derandomize=True,
 
 @PH_SETTINGS
 @given(st.data())
-def test_prehistories_random_games_read_in_chinese_but_for_the_listed_gaps(data: st.DataObject) -> None:
+def test_prehistories_random_games_read_in_chinese(data: st.DataObject) -> None:
     catalogs = {lang: parse_po(catalog_path(lang).read_text(encoding="utf-8")) for lang in ZH}
     pairs, refusals, table = _play_prehistories(data)
     names = _names(table)
     for state, event in pairs:
         line = PREHISTORIES.describe(state, event)
         assert isinstance(line, Text)
-        _check_prehistories_catalog(line, catalogs)
-        for lang in ZH:
-            left = _english_left(_shown(line, lang), names)
-            if left:
-                assert type(event) in PREHISTORIES_GAPS, f"{lang}: English left in {_shown(line, lang)!r}"
-            elif type(event) not in PREHISTORIES_GAPS:
-                assert line.template in PREHISTORIES_MSGIDS
+        _check_prehistories(line, names, catalogs)
     assert refusals
     for refusal in refusals:
-        _check_prehistories_catalog(refusal, catalogs)
-        for lang in ZH:
-            shown = _shown(refusal, lang)
-            if _english_left(shown, names):
-                assert _known_refusal_gap(refusal.rule), f"{lang}: English left in {shown!r}"
-            else:
-                assert refusal.rule in PREHISTORIES_MSGIDS, refusal.rule
+        _check_prehistories(refusal, names, catalogs)
 
 
 def test_prehistories_refusals_met_at_the_table_cover_the_hunt_and_the_cave(
@@ -345,33 +321,112 @@ def test_prehistories_refusals_met_at_the_table_cover_the_hunt_and_the_cave(
         met.update(r.rule for r in refusals)
 
     play()
-    clean = {rule for rule in met if rule in PREHISTORIES_MSGIDS and not _known_refusal_gap(rule)}
     assert {"the game has already been set up", "each hunter card can be played only once (a speed is repeated)",
             "there is no hunter with speed {speed} (speeds are 1-60)", "send at least one hunter to hunt",
             "there is no hunting zone {zone} (zones are 0-{last})",
-            "{name} has no tile {tile} to paint this round"} <= clean
-    for rule in clean:
+            "{name} has no tile {tile} to paint this round", "nobody plays {colour} in this game",
+            "hunter {speed} is a {card} card; {name} plays {colour}",
+            "that cannot be done now: the players are planning"} <= met
+    placed = "{name} (tile {tile}), side {side} at row {row}, column {col} "
+    assert any(rule.startswith(placed) for rule in met)
+    for rule in met:
+        assert rule in PREHISTORIES_MSGIDS
         for lang in ZH:
             assert rule in catalogs[lang]
 
 
-@pytest.mark.xfail(strict=True, reason="Prehistories still passes English values and builds templates the "
-                                       "extractor cannot see (PREHISTORIES_GAPS); drop the gap lists once fixed")
 def test_a_whole_prehistories_game_reads_in_chinese() -> None:
     left: list[str] = []
+    lines = 0
 
     @settings(max_examples=1, deadline=None, derandomize=True, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(st.data())
     def play(data: st.DataObject) -> None:
+        nonlocal lines
         pairs, _refusals, table = _play_prehistories(data)
         for state, event in pairs:
-            shown = _shown(PREHISTORIES.describe(state, event), "zh_CN")
-            if _english_left(shown, _names(table)):
-                left.append(shown)
+            lines += 1
+            for lang in ZH:
+                shown = _shown(PREHISTORIES.describe(state, event), lang)
+                if _english_left(shown, _names(table)):
+                    left.append(shown)
 
     play()
-    assert not left, left[:5]
+    assert lines > 20 and not left, left[:5]
+
+
+def _zh(message: Any) -> str:
+    return _shown(message, "zh_CN")
+
+
+def test_prehistories_lines_that_carried_english_read_in_chinese() -> None:
+    """The lines and refusals that once passed English words or hid their templates, one of each."""
+    from rules.prehistories.cave import Placement, check_placement
+    from rules.prehistories.data import BoardSide
+    from rules.prehistories.events import CardsDrawn, DrawReason, GameWon, TileTaken
+    from rules.prehistories.report import check_cave
+
+    describe = PREHISTORIES.describe
+    seats = (PlayerSetup("Ann", Colour.WHITE), PlayerSetup("阿明", Colour.RED))
+    assert _zh(describe(None, GameStarted(seats, ("A1", "B2", "A3", "B4"), BoardSide.FEW))) == (
+        "新游戏：Ann（白色）、阿明（红色）；使用 2-3 人的版图面；目标卡 太阳面 1、月亮面 2、太阳面 3、月亮面 4")
+    assert _zh(describe(None, ZonesFilled((ZoneFill(0, 1), ZoneFill(3, 11), ZoneFill(4, 32))))) == (
+        "第 1 轮：各狩猎区的新板块：0 号区 鱼 · 1格、3 号区 猛犸象 · 4格甲型、4 号区 传奇动物 2")
+    assert _zh(describe(None, TileTaken(Colour.BLUE, 2, 16, (11,), injured=True))) == (
+        "蓝色 在 2 号狩猎区猎到野牛 · 3格乙型（狩猎力 5，受了伤）")
+    assert _zh(describe(None, CardsDrawn(Colour.RED, 1, 3, True, DrawReason.HUNT))) == (
+        "红色 抽 1 张牌（狩猎后），先把弃牌堆洗匀放到牌堆下面；本应抽 3 张，但牌不够了")
+    assert _zh(describe(None, TilePainted(Colour.GREEN, Placement(22, 1, 2, 3)))) == (
+        "绿色 作画：北山羊 · 3格乙型（22 号板块）第 1 面，放在第 2 行第 3 列")
+    assert _zh(describe(None, TileDiscarded(Colour.YELLOW, 30))) == "黄色 弃掉 野猪 · 4格乙型：洞穴里没有地方放得下"
+    assert _zh(describe(None, ObjectiveMet(Colour.WHITE, "B7", 3, True))) == (
+        "白色 +3 个图腾：目标卡 月亮面 7（画满四个角），第一个完成")
+    assert _zh(describe(None, ObjectiveMet(Colour.WHITE, "column 6", 1, False))) == "白色 +1 个图腾：画满第 6 列"
+    assert _zh(describe(None, GameWon(Colour.WHITE))) == "白色 放完了所有图腾，获胜！"
+    assert _shown(describe(None, TurnOrderSet((), ())), "zh_TW") == "本輪沒有人狩獵"
+    refusal = check_placement(Colour.YELLOW, (), Placement(7, 0, 3, 2))
+    assert _shown(refusal, "zh_TW") == (
+        "猛獁象 · 1格（7 號板塊）第 0 面，放在第 3 橫列、第 2 直行會蓋住第 3 橫列、第 2 直行的獵人壁畫")
+    report = check_cave(Colour.YELLOW, (), (Placement(1, 0, 0, 1),))
+    assert _zh(report.error) == ("第 1 块板块（共 1 块，tiles[0]）：鱼 · 1格（1 号板块）第 0 面，放在第 0 行第 1 列："
+                                 "这是第一块板块，必须碰到最左边一列（第 0 列）")
+
+
+def test_prehistories_tile_and_goal_names_read_as_the_data_names_them() -> None:
+    """The English of a tile's or goal's name is unchanged (``Mammoth4A``, ``B7``); only its parts travel."""
+    for tile, kind in TILES.items():
+        name = tile_name(tile)
+        assert name == kind.name and name.template in PREHISTORIES_MSGIDS
+        assert all(not isinstance(v, str) or v in PREHISTORIES_WORDS for v in name.params.values())
+    for goal in GOALS:
+        assert goal_name(goal) == goal and goal_name(goal).template in PREHISTORIES_MSGIDS
+        assert GOALS[goal].text in PREHISTORIES_WORDS
+
+
+@pytest.mark.parametrize("package", ["prehistories", "stone_age", "stone_tribe"])
+def test_no_game_builds_a_template_the_extractor_cannot_see(package: str) -> None:
+    assert hidden(package) == []
+
+
+def test_the_extractor_reports_templates_built_from_tables_variables_and_sums() -> None:
+    """The ways Prehistories used to hide its templates are each reported; literals, constants, sums of
+    them and a made message passed on are not."""
+    source = '''
+_HEAD = "{name} at {row}"
+_NOT_NOW = {1: "not now"}
+def f(c, reason, template, rest):
+    raise IllegalMove(_NOT_NOW[c])
+    Text(template, name=1)
+    Text("{who} paints " + reason.template, who=1)
+    Text(_HEAD + rest, name=1, row=2)
+    Text("one" if c else template)
+    Text(f"dynamic {c}")
+    raise IllegalMove(reason.template, **reason.params)
+    Text(_HEAD + " more" if c else "plain", name=1, row=2)
+    Text(_NOT_NOW_TEXT.template)
+'''
+    assert sorted(line for line, _text in scan_hidden(source)) == [5, 6, 7, 8, 9, 10]
 
 
 def test_prehistories_terms_follow_the_chinese_edition(catalogs: dict[str, dict[str, str]]) -> None:

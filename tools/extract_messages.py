@@ -7,9 +7,16 @@ source spells out: a string literal, ``"..." if c else "..."``, a module-level s
 of these. Game words that travel as plain string params ("wood", "the forest") come from the
 ``VOCABULARY`` tuple of a game's ``words`` module, built from its data tables.
 
+A call whose template the source does not spell out (a local variable, a table lookup, an f-string,
+``.format()``, a sum or conditional with such a part) is *hidden*: its message would never reach a
+catalog. An attribute on its own passes on text made elsewhere and is allowed: a message's
+``.template`` (``IllegalMove(reason.template, **reason.params)``, collected where the message was made)
+or a data field whose values the game's ``VOCABULARY`` lists.
+
 ``--update-po`` also adds new messages, untranslated, to each ``locale/rules/<lang>.po`` (keeping what
 is translated, and old translations as obsolete entries). ``--check`` writes nothing; it lists the
-messages of ``REQUIRED_PACKAGES`` that a ``.po`` catalog does not translate, with status 1 if any.
+hidden templates and the messages of ``REQUIRED_PACKAGES`` that a ``.po`` catalog does not translate,
+with status 1 if any.
 """
 from __future__ import annotations
 
@@ -101,6 +108,47 @@ def scan_source(source: str, filename: str = "<source>") -> Iterator[tuple[str, 
         for template in _strings(node.args[0], constants):
             if template:
                 yield template, node.lineno
+
+
+def _spelled_out(node: ast.expr, constants: dict[str, str]) -> bool:
+    """Whether every string ``node`` can evaluate to is spelled out (so ``_strings`` lists them all)."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.Name):
+        return node.id in constants
+    if isinstance(node, ast.IfExp):
+        return _spelled_out(node.body, constants) and _spelled_out(node.orelse, constants)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _spelled_out(node.left, constants) and _spelled_out(node.right, constants)
+    return False
+
+
+def scan_hidden(source: str, filename: str = "<source>") -> Iterator[tuple[int, str]]:
+    """``(line, source text)`` of each message call whose template the extractor cannot spell out.
+
+    Such a template (a variable, ``TABLE[key]``, an f-string, ``"..." + x.template``) never reaches
+    the catalogs. A lone attribute (``reason.template``, a vocabulary data field) passes on text made
+    elsewhere and is not reported.
+    """
+    tree = ast.parse(source, filename)
+    constants = _constants(tree)
+    calls = [node for node in ast.walk(tree)
+             if isinstance(node, ast.Call) and _call_name(node) in MESSAGE_CALLS and node.args]
+    for node in sorted(calls, key=lambda n: (n.lineno, n.col_offset)):
+        first = node.args[0]
+        if isinstance(first, ast.Attribute) or _spelled_out(first, constants):
+            continue
+        yield node.lineno, ast.get_source_segment(source, first) or ast.dump(first)
+
+
+def hidden(package: str) -> list[str]:
+    """``path:line: text`` of each hidden template in one package of ``rules/``."""
+    found = []
+    for path in _files(package):
+        rel = path.relative_to(ROOT).as_posix()
+        for line, text in scan_hidden(path.read_text(encoding="utf-8"), rel):
+            found.append(f"{rel}:{line}: {text}")
+    return found
 
 
 def _files(package: str) -> list[Path]:
@@ -231,11 +279,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="also add new messages (untranslated) to each language's .po file")
     args = parser.parse_args(argv)
     if args.check:
+        unseen = [where for package in REQUIRED_PACKAGES for where in hidden(package)]
+        for where in unseen:
+            print(f"hidden template (the extractor cannot see it): {where}")
         missing = {lang: untranslated(lang) for lang in LANGUAGES}
         for lang, msgids in missing.items():
             for msgid in msgids:
                 print(f"{lang}: untranslated: {msgid!r}")
-        return 1 if any(missing.values()) else 0
+        return 1 if unseen or any(missing.values()) else 0
     messages = collect_all()
     POT_PATH.parent.mkdir(parents=True, exist_ok=True)
     POT_PATH.write_text(pot_text(messages.values()), encoding="utf-8")

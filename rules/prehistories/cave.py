@@ -51,10 +51,14 @@ def ring(cell: Cell) -> tuple[Cell, ...]:
 
 #: How a placement reads: "Mammoth4A (tile 11), side 0 at row 2, column 3".
 _PLACED = "{name} (tile {tile}), side {side} at row {row}, column {col}"
+#: An earlier placement, as a refusal to cover it names it (the same words, ``other_`` params).
+_OTHER = "{other_name} (tile {other_tile}), side {other_side} at row {other_row}, column {other_col}"
 
 
 def _params(p: Placement, prefix: str = "") -> dict[str, object]:
-    name = TILES[p.tile].name if p.tile in TILES else "?"
+    from .words import tile_name  # words -> goals -> cave: imported when first needed
+
+    name = tile_name(p.tile) if p.tile in TILES else "?"
     return {f"{prefix}name": name, f"{prefix}tile": p.tile, f"{prefix}side": p.side,
             f"{prefix}row": p.row, f"{prefix}col": p.col}
 
@@ -62,11 +66,6 @@ def _params(p: Placement, prefix: str = "") -> dict[str, object]:
 def describe_placement(p: Placement) -> Text:
     """A placement as a player reads it: "Mammoth4A (tile 11), side 0 at row 2, column 3"."""
     return Text(_PLACED, **_params(p))
-
-
-def _about(p: Placement, rest: str, **params: object) -> Text:
-    """A sentence about placement ``p``: its description followed by ``rest``."""
-    return Text(_PLACED + rest, **_params(p), **params)
 
 
 def painted(colour: Colour, placements: Iterable[Placement]) -> dict[Cell, str]:
@@ -110,7 +109,8 @@ def check_placement(colour: Colour, placed: Sequence[Placement], new: Placement)
     game holds, inside the cave, no overlap with the printed Hunter/totems or an earlier tile, then
     connection (the first tile reaches the left column; later tiles touch the painting, directly or
     through a printed Hunter/totem that touches a tile). ``placed`` is assumed legal. The reason is a
-    ``Text``: English, with its template and values kept for translation.
+    ``Text``: English, with its template and values kept for translation; each template is spelled out
+    here (``_PLACED`` and ``_OTHER`` plus a literal) so the message extractor sees it whole.
     """
     if new.tile not in TILES:
         return Text("there is no tile {tile} (tiles are numbered 1-35)", tile=new.tile)
@@ -121,32 +121,36 @@ def check_placement(colour: Colour, placed: Sequence[Placement], new: Placement)
     kind = TILES[new.tile]
     if sum(1 for p in placed if p.tile == new.tile) >= kind.copies:
         if kind.copies == 1:
-            return _about(new, ": the game has only one {name} tile and this cave already holds it")
-        return _about(new, ": the game has only {copies} {name} tiles and this cave already holds them all",
-                      copies=kind.copies)
+            return Text(_PLACED + ": the game has only one {name} tile and this cave already holds it",
+                        **_params(new))
+        return Text(_PLACED + ": the game has only {copies} {name} tiles "
+                              "and this cave already holds them all", **_params(new), copies=kind.copies)
     outside = sorted(c for c in cells if not inside(c))
     if outside:
         r, c = outside[0]
-        return _about(new, " goes outside the cave (row {r}, column {c}); the cave has rows and columns 0-6",
-                      r=r, c=c)
+        return Text(_PLACED + " goes outside the cave (row {r}, column {c}); "
+                              "the cave has rows and columns 0-6", **_params(new), r=r, c=c)
     cave = CAVES[colour]
     printed = sorted(cells & cave.blocked)
     if printed:
         r, c = printed[0]
         if (r, c) == cave.hunter:
-            return _about(new, " would cover the Hunter painting at row {r}, column {c}", r=r, c=c)
-        return _about(new, " would cover a totemic animal at row {r}, column {c}", r=r, c=c)
+            return Text(_PLACED + " would cover the Hunter painting at row {r}, column {c}",
+                        **_params(new), r=r, c=c)
+        return Text(_PLACED + " would cover a totemic animal at row {r}, column {c}",
+                    **_params(new), r=r, c=c)
     for p in placed:
         overlap = sorted(cells & p.cells)
         if overlap:
             r, c = overlap[0]
-            return _about(new, " would cover " + _PLACED.replace("{", "{other_") + " at row {r}, column {c}",
-                          r=r, c=c, **_params(p, "other_"))
+            return Text(_PLACED + " would cover " + _OTHER + " at row {r}, column {c}",
+                        **_params(new), r=r, c=c, **_params(p, "other_"))
     if not cells & connected_cells(colour, placed):
         if not placed:
-            return _about(new, " is the first tile, so it must reach the left column (column 0)")
-        return _about(new, " does not touch the painting "
-                           "(side by side, or through a painted Hunter or totem)")
+            return Text(_PLACED + " is the first tile, so it must reach the left column (column 0)",
+                        **_params(new))
+        return Text(_PLACED + " does not touch the painting "
+                              "(side by side, or through a painted Hunter or totem)", **_params(new))
     return None
 
 

@@ -23,6 +23,7 @@ from .goals import GOALS, CaveView
 from .setup import check_fill, check_setup
 from .state import Phase, Player, State, cards_after_hunt, hunt_order
 from ..errors import IllegalMove
+from ..text import Text
 
 _PHASE_OF: dict[type, Phase] = {
     FillZones: Phase.FILL,
@@ -32,11 +33,11 @@ _PHASE_OF: dict[type, Phase] = {
     Paint: Phase.PAINTING,
 }
 #: what is being done in each phase, as the refusal of a move made at the wrong time says it
-_NOT_NOW = {
-    Phase.FILL: "that cannot be done now: the players are filling the hunting zones",
-    Phase.PLANNING: "that cannot be done now: the players are planning",
-    Phase.HUNTING: "that cannot be done now: the players are hunting",
-    Phase.PAINTING: "that cannot be done now: the players are painting",
+_NOT_NOW: dict[Phase, Text] = {
+    Phase.FILL: Text("that cannot be done now: the players are filling the hunting zones"),
+    Phase.PLANNING: Text("that cannot be done now: the players are planning"),
+    Phase.HUNTING: Text("that cannot be done now: the players are hunting"),
+    Phase.PAINTING: Text("that cannot be done now: the players are painting"),
 }
 
 
@@ -57,7 +58,7 @@ def decide(state: State | None, command: Any) -> tuple[Any, ...]:
     if phase is None:
         raise IllegalMove("Prehistories has no move called {move}", move=type(command).__name__)
     if phase is not state.phase:
-        raise IllegalMove(_NOT_NOW[state.phase])
+        raise IllegalMove(_NOT_NOW[state.phase].template)
     if isinstance(command, FillZones):
         check_fill(state, command.tiles)
         return (ZonesFilled(command.tiles),)

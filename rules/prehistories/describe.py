@@ -1,8 +1,10 @@
 """``describe``: each Prehistories event as a line a player reads in the game's history.
 
 Every line is a ``Text``: the English sentence, with its template and values kept so the app can
-show it in the table's language. Templates are whole sentences (one per case), never English words
-passed in as values, so each can be translated as it stands.
+show it in the table's language. Templates are whole sentences (one per case) spelled out where they
+are made, so the message extractor sees each; composed parts (a placement, a list, a tile's name, a
+goal id) are ``Text`` in turn, and the only plain words passed as values are those of
+``words.VOCABULARY`` (colours, animals, goal texts), so each can be translated as it stands.
 """
 from __future__ import annotations
 
@@ -18,15 +20,7 @@ from .events import (
 )
 from .goals import GOALS
 from .state import State
-from .tiles import TILES
-
-#: why cards were drawn -> the end of the sentence (for one card, for several)
-_DRAWN = {
-    DrawReason.NO_HUNT: ("{name} draws 1 card (took no tile)", "{name} draws {count} cards (took no tile)"),
-    DrawReason.HUNT: ("{name} draws 1 card (hunt)", "{name} draws {count} cards (hunt)"),
-    DrawReason.HAND_PRINT: ("{name} draws 1 card (covered a hand print)",
-                            "{name} draws {count} cards (covered a hand print)"),
-}
+from .words import goal_list, goal_name, goal_text, listing, order_chain, tile_name
 
 
 def describe(state: State | None, event: Any) -> Text:
@@ -48,9 +42,9 @@ def _describe(event: Any, state: State | None) -> Text:
 
 @_describe.register
 def _(event: GameStarted, state: State | None) -> Text:
-    seats = ", ".join(f"{p.name} ({p.colour.label})" for p in event.players)
+    seats = listing([Text("{name} ({colour})", name=p.name, colour=p.colour.label) for p in event.players])
     return Text("New game: {seats}; board side {side} players; goals {goals}",
-                seats=seats, side=event.side.value, goals=" ".join(event.goals))
+                seats=seats, side=event.side.value, goals=goal_list(event.goals))
 
 
 @_describe.register
@@ -58,7 +52,7 @@ def _(event: ZonesFilled, state: State | None) -> Text:
     round_no = state.round if state is not None else 1
     if not event.tiles:
         return Text("Round {round}: no new tiles", round=round_no)
-    tiles = ", ".join(f"{f.zone} {TILES[f.tile].name}" for f in event.tiles)
+    tiles = listing([Text("{zone} {tile}", zone=f.zone, tile=tile_name(f.tile)) for f in event.tiles])
     return Text("Round {round}: new tiles by zone: {tiles}", round=round_no, tiles=tiles)
 
 
@@ -74,15 +68,15 @@ def _party(state: State | None, colour: Any) -> str:
         return colour.label
     speeds = state.player(colour).played
     power = sum(HUNTERS[s].power for s in speeds)
-    return f"{_name(state, colour)} {power} (fastest {max(speeds)})"
+    return Text("{name} {power} (fastest {speed})", name=_name(state, colour), power=power, speed=max(speeds))
 
 
 @_describe.register
 def _(event: TurnOrderSet, state: State | None) -> Text:
     if not event.order:
         return Text("Nobody hunts this round")
-    order = " → ".join(_party(state, c) for c in event.order)
-    passed = ", ".join(_name(state, c) for c in event.passed)
+    order = order_chain([_party(state, c) for c in event.order])
+    passed = listing([_name(state, c) for c in event.passed])
     if not event.passed:
         return Text("Order of play: {order}", order=order)
     if len(event.passed) == 1:
@@ -92,20 +86,34 @@ def _(event: TurnOrderSet, state: State | None) -> Text:
 
 @_describe.register
 def _(event: CardsDrawn, state: State | None) -> Text:
-    template = _DRAWN[event.reason][0 if event.count == 1 else 1]
+    name, count, one = _name(state, event.colour), event.count, event.count == 1
+    if event.reason is DrawReason.NO_HUNT:
+        drawn = (Text("{name} draws 1 card (took no tile)", name=name) if one
+                 else Text("{name} draws {count} cards (took no tile)", name=name, count=count))
+    elif event.reason is DrawReason.HUNT:
+        drawn = (Text("{name} draws 1 card (hunt)", name=name) if one
+                 else Text("{name} draws {count} cards (hunt)", name=name, count=count))
+    else:
+        drawn = (Text("{name} draws 1 card (covered a hand print)", name=name) if one
+                 else Text("{name} draws {count} cards (covered a hand print)", name=name, count=count))
+    short = event.count < event.owed
+    if event.reshuffled and short:
+        return Text("{drawn}, after shuffling the discard pile under the deck; "
+                    "{owed} were due but the cards ran out", drawn=drawn, owed=event.owed)
     if event.reshuffled:
-        template += ", after shuffling the discard pile under the deck"
-    if event.count < event.owed:
-        template += "; {owed} were due but the cards ran out"
-    return Text(template, name=_name(state, event.colour), count=event.count, owed=event.owed)
+        return Text("{drawn}, after shuffling the discard pile under the deck", drawn=drawn)
+    if short:
+        return Text("{drawn}; {owed} were due but the cards ran out", drawn=drawn, owed=event.owed)
+    return drawn
 
 
 @_describe.register
 def _(event: TileTaken, state: State | None) -> Text:
-    template = ("{name} hunts {tile} in zone {zone} (power {power}, with an injury)" if event.injured
-                else "{name} hunts {tile} in zone {zone} (power {power}, without injury)")
-    return Text(template, name=_name(state, event.colour), tile=TILES[event.tile].name, zone=event.zone,
-                power=sum(HUNTERS[s].power for s in event.hunters))
+    params = dict(name=_name(state, event.colour), tile=tile_name(event.tile), zone=event.zone,
+                  power=sum(HUNTERS[s].power for s in event.hunters))
+    if event.injured:
+        return Text("{name} hunts {tile} in zone {zone} (power {power}, with an injury)", **params)
+    return Text("{name} hunts {tile} in zone {zone} (power {power}, without injury)", **params)
 
 
 @_describe.register
@@ -120,31 +128,39 @@ def _(event: HuntEnded, state: State | None) -> Text:
 
 @_describe.register
 def _(event: TilePainted, state: State | None) -> Text:
-    placed = describe_placement(event.placement)
-    return Text("{who} paints " + placed.template, who=_name(state, event.colour), **placed.params)
+    return Text("{who} paints {placement}", who=_name(state, event.colour),
+                placement=describe_placement(event.placement))
 
 
 @_describe.register
 def _(event: TileDiscarded, state: State | None) -> Text:
     return Text("{name} discards {tile}: it fits nowhere in the cave",
-                name=_name(state, event.colour), tile=TILES[event.tile].name)
+                name=_name(state, event.colour), tile=tile_name(event.tile))
 
 
 @_describe.register
 def _(event: ObjectiveMet, state: State | None) -> Text:
-    head = "{name} +1 totem: " if event.totems == 1 else "{name} +{totems} totems: "
     params: dict[str, Any] = {"name": _name(state, event.colour), "totems": event.totems}
+    one = event.totems == 1
     kind, _, line = event.objective.partition(" ")
     if event.objective in GOALS:
-        what = "goal {goal} ({text})"
-        params.update(goal=event.objective, text=GOALS[event.objective].text)
-    elif kind in ("row", "column"):
-        what = f"completed {kind} {{line}}"
+        params.update(goal=goal_name(event.objective), text=goal_text(event.objective))
+        met = (Text("{name} +1 totem: goal {goal} ({text})", **params) if one
+               else Text("{name} +{totems} totems: goal {goal} ({text})", **params))
+    elif kind == "row":
         params["line"] = int(line)
+        met = (Text("{name} +1 totem: completed row {line}", **params) if one
+               else Text("{name} +{totems} totems: completed row {line}", **params))
+    elif kind == "column":
+        params["line"] = int(line)
+        met = (Text("{name} +1 totem: completed column {line}", **params) if one
+               else Text("{name} +{totems} totems: completed column {line}", **params))
     else:
-        what = "painted a Legendary animal"
-    tail = ", first to do it" if event.first else ""
-    return Text(head + what + tail, **params)
+        met = (Text("{name} +1 totem: painted a Legendary animal", **params) if one
+               else Text("{name} +{totems} totems: painted a Legendary animal", **params))
+    if event.first:
+        return Text("{met}, first to do it", met=met)
+    return met
 
 
 @_describe.register

@@ -40,8 +40,8 @@ def check_cave(colour: Colour, goals: Iterable[str], placements: Sequence[Placem
     error = None
     if broken is not None:
         index, reason = broken
-        error = Text("tile {number} of {count} (tiles[{index}]): " + reason.template,
-                     number=index + 1, count=len(placements), index=index, **reason.params)
+        error = Text("tile {number} of {count} (tiles[{index}]): {reason}",
+                     number=index + 1, count=len(placements), index=index, reason=reason)
     return CaveReport(
         valid=broken is None,
         error=error,

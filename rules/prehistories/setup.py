@@ -9,6 +9,7 @@ from .data import PLAYER_COUNTS, BoardSide, Colour
 from .goals import GOALS, card_of
 from .state import State
 from .tiles import TILES
+from .words import tile_name
 
 
 def check_setup(command: StartGame) -> BoardSide:
@@ -81,10 +82,11 @@ def check_fill(state: State, fills: tuple[ZoneFill, ...]) -> None:
         stack = table[fill.zone].stack
         if kind.stack is not stack:
             raise IllegalMove("zone {zone} takes {stack} tiles; {name} is a {tile_stack} tile",
-                              zone=fill.zone, stack=stack.label, name=kind.name, tile_stack=kind.stack.label)
+                              zone=fill.zone, stack=stack.label, name=tile_name(fill.tile),
+                              tile_stack=kind.stack.label)
         if left[fill.tile] <= 0:
             raise IllegalMove("no {name} (tile {tile}) is left in the {stack} stack",
-                              name=kind.name, tile=fill.tile, stack=stack.label)
+                              name=tile_name(fill.tile), tile=fill.tile, stack=stack.label)
         left[fill.tile] -= 1
     missing = [z for z in required_fills(state) if z not in seen]
     if missing:
