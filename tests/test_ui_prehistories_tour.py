@@ -5,6 +5,7 @@ With ``CI`` set, a missing Xvfb fails the test instead of skipping it.
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -81,6 +82,8 @@ def test_the_tour_saves_every_screen_in_chinese_at_800x480(display: str, tmp_pat
         assert float(image.std()) > 20, f"{path.name} is nearly blank"
         colours = np.unique(image.reshape(-1, 3) // 16, axis=0)
         assert len(colours) > 40, f"{path.name} has only {len(colours)} colours"
+    targets = json.loads((shots / "ph-touch-targets.json").read_text())
+    assert targets["checked"] > 150 and targets["small"] == []
     secret = cv2.imread(str(shots / "ph-plan-secret-800x480-zh_CN.png"))
     cover = cv2.imread(str(shots / "ph-plan-cover-800x480-zh_CN.png"))
     assert float(np.abs(secret.astype(int) - cover.astype(int)).mean()) > 5  # the cards only show after the cover

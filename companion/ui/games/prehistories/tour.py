@@ -13,6 +13,7 @@ tour.steps()`` inside a tour that already steps once per frame.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import shutil
@@ -34,6 +35,33 @@ SEED = 5
 DEMO_PLAYERS = ("Ann", "Bo", "Chen", "Dai", "Eve")
 
 
+def small_targets(app: Any) -> tuple[int, list[str]]:
+    """How many tappable widgets are on show, and those smaller than the touch minimum (48 design
+    pixels, scaled): buttons and cave cells that are visible (no hidden parent) and enabled."""
+    from kivy.uix.behaviors import ButtonBehavior
+
+    from companion.ui import theme
+
+    from .widgets import PhCaveCell
+
+    least = app.u(theme.TOUCH) - 1
+    found, seen = [], 0
+    for widget in app.root.walk():
+        if not isinstance(widget, (ButtonBehavior, PhCaveCell)) or widget.disabled:
+            continue
+        node, shown = widget, True
+        while node is not None and node is not app.root:
+            if node.opacity == 0 or node.height <= 0:
+                shown = False
+                break
+            node = node.parent
+        seen += shown
+        if shown and (widget.width < least or widget.height < least):
+            found.append(f"{type(widget).__name__} {getattr(widget, 'tid', '')!r} "
+                         f"{int(widget.width)}x{int(widget.height)}")
+    return seen, found
+
+
 class PrehistoriesTour:
     """Drives the app one step per frame; ``saved`` lists the PNGs written."""
 
@@ -44,6 +72,8 @@ class PrehistoriesTour:
         self.folder = Path(folder)
         self.rng = random.Random(seed)
         self.saved: list[Path] = []
+        self.small_targets: list[str] = []
+        self.targets_seen = 0
         self.on_done = on_done
         self._steps: Iterator[None] | None = None
 
@@ -62,6 +92,8 @@ class PrehistoriesTour:
             next(self._steps)
         except StopIteration:
             print(f"saved {len(self.saved)} Prehistories screenshots in {self.folder}")
+            (self.folder / "ph-touch-targets.json").write_text(
+                json.dumps({"checked": self.targets_seen, "small": self.small_targets}, indent=1))
             self._finish(True)
             return
         except Exception:
@@ -85,6 +117,9 @@ class PrehistoriesTour:
         path = self.folder / f"ph-{name}-{w}x{h}-{self.app.lang}.png"
         self.app.root.export_to_png(str(path))
         self.saved.append(path)
+        seen, small = small_targets(self.app)
+        self.targets_seen += seen
+        self.small_targets += [f"{name}: {t}" for t in small]
 
     def snap(self, name: str) -> Iterator[None]:
         """Let layout and canvases settle for a few frames, then save the screenshot ``name``."""
