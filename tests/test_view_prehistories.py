@@ -236,6 +236,14 @@ def test_setup_goal_cards_follow_the_player_count() -> None:
     assert five.next_colour(0).seats[0].colour is Y  # every other colour is taken
 
 
+def test_a_start_from_home_draws_the_goal_cards() -> None:
+    command = svm.start_from_home([("Ann", "red"), ("Bo", "blue"), ("Cy", "green"), ("Di", "yellow")],
+                                  random.Random(2))
+    assert [p.colour for p in command.players] == [R, B, Colour.GREEN, Y]
+    assert len(command.goals) == 5 and len({g[1:] for g in command.goals}) == 5
+    assert RULES.decide(None, command)
+
+
 def test_totems_per_player_and_per_goal_with_who_was_first() -> None:
     game = revealed()
     game.do(Hunt(B, 0, (52,)))

@@ -137,3 +137,10 @@ class SetupForm:
     def command(self) -> StartGame:
         """The rules' setup command for this form."""
         return StartGame(tuple(PlayerSetup(s.name, s.colour) for s in self.seats), self.goal_ids())
+
+
+def start_from_home(players: list[tuple[str, str]], rng: random.Random) -> StartGame:
+    """A start from Home's player rows ``[(name, colour value), ...]``: the colours as chosen there and
+    the goal cards drawn at random (Home does not choose them)."""
+    goals = tuple(f"{side}{card}" for card, side in random_goals(rng, goal_count(len(players))).items())
+    return StartGame(tuple(PlayerSetup(name, Colour(colour)) for name, colour in players), goals)

@@ -6,9 +6,8 @@ import random
 from typing import Any
 
 from companion.ui.registry import GameScreens, register
-from companion.viewmodels.prehistories_setup import goal_count, random_goals
-from rules.prehistories.commands import PlayerSetup, StartGame
-from rules.prehistories.data import Colour
+from companion.viewmodels.prehistories_setup import start_from_home
+from rules.prehistories.commands import StartGame
 
 from .cave import PhCaveScreen
 from .order import PhOrderScreen
@@ -27,9 +26,7 @@ def setup_command(players: list[tuple[str, str]], start_player: int = 0) -> Star
     Prehistories has no start player (the order comes from the hunters played), so ``start_player``
     is not used.
     """
-    rng = random.Random()
-    goals = tuple(f"{side}{card}" for card, side in random_goals(rng, goal_count(len(players))).items())
-    return StartGame(tuple(PlayerSetup(name, Colour(colour)) for name, colour in players), goals)
+    return start_from_home(players, random.Random())
 
 
 def open_setup(app: Any) -> None:

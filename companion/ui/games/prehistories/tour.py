@@ -166,9 +166,21 @@ class PrehistoriesTour:
         yield
         yield
         yield from self.snap("order")
+        yield from self._undo_redo_the_reveal()
         yield from self._hunt_round(shots=True)
         yield from self._paint_round(shots=True)
         yield from self._play_on()
+
+    def _undo_redo_the_reveal(self) -> Iterator[None]:
+        """Undo the last plan: the table is back in planning; redo: the reveal shows again."""
+        self.app.undo()
+        yield
+        if self.state.phase is not Phase.PLANNING or self.app.sm.current != "ph_table":
+            raise RuntimeError(f"undo left {self.state.phase} on {self.app.sm.current}")
+        self.app.redo()
+        yield
+        if self.state.phase is not Phase.HUNTING or self.app.sm.current != "ph_order":
+            raise RuntimeError(f"redo left {self.state.phase} on {self.app.sm.current}")
 
     def _plan_round(self, shots: bool) -> Iterator[None]:
         table, plan = self.screen("ph_table"), self.screen("ph_plan")
