@@ -32,17 +32,19 @@ DATASET = ROOT.parent / "shared" / "dice" / "nellbyler_d6_train"
 SCORER = ROOT.parent / "shared" / "tools" / "dice_score.py"
 
 
-def predict(names: list[str]) -> list[dict]:
-    """One prediction record per image (read from disk outside the timed part)."""
-    out = []
+def predict(names: list[str]) -> tuple[list[dict], list[float]]:
+    """One prediction record per image (read from disk outside the timed part), and the CPU ms
+    of each read (wall-clock "ms" also counts time lost to other processes on a busy machine)."""
+    out, cpu = [], []
     for name in names:
         img = cv2.imread(str(DATASET / "images" / name), cv2.IMREAD_COLOR)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         dice = read_dice(img)
         ms = (time.perf_counter() - t0) * 1000
-        out.append({"image": name, "ms": round(ms, 2),
-                    "dice": [{"value": d.value, "box": list(d.box), "confidence": d.confidence} for d in dice]})
-    return out
+        cpu.append((time.process_time() - c0) * 1000)
+        out.append({"image": name, "dice": [{"value": d.value, "box": list(d.box), "confidence": d.confidence}
+                                            for d in dice], "ms": round(ms, 2)})
+    return out, cpu
 
 
 def heldout_dataset(where: Path) -> Path:
@@ -76,7 +78,7 @@ def main() -> None:
     cv2.setNumThreads(1)
     names = sorted(os.listdir(DATASET / "images"))[: a.limit]
     read_dice(np.zeros((64, 64, 3), np.uint8) + 128)                 # load the models untimed
-    preds = predict(names)
+    preds, cpu = predict(names)
     a.out.mkdir(parents=True, exist_ok=True)
     files = {"heldout": a.out / "heldout.jsonl", "all": a.out / "all.jsonl"}
     with open(files["all"], "w") as fa, open(files["heldout"], "w") as fh:
@@ -98,8 +100,11 @@ def main() -> None:
               f"{pc(r['image_exact']):>8}{pc(r['confident_precision']):>10}{pc(r['confident_share']):>11}"
               f"{pc(r['box_read']):>9}")
     ms = np.array([p["ms"] for p in preds])
-    print(f"ms/image over {len(ms)} images (one core): median {np.median(ms):.1f}  "
+    print(f"ms/image over {len(ms)} images (one core), wall clock: median {np.median(ms):.1f}  "
           f"p90 {np.percentile(ms, 90):.1f}  max {ms.max():.1f}")
+    print(f"                         CPU time of the process: median {np.median(cpu):.1f}  "
+          f"p90 {np.percentile(cpu, 90):.1f}  max {max(cpu):.1f}")
+    print(f"load average while running: {os.getloadavg()[0]:.1f} ({os.cpu_count()} CPUs)")
     print(f"predictions: {files['heldout']} {files['all']}")
     print(f"score again: python3 {SCORER} {sets['heldout']} {files['heldout']} --max-dice 10")
 

@@ -36,12 +36,15 @@ def score(gt: np.ndarray, dice: list, scale: float) -> tuple[int, int]:
 def main() -> None:
     photos = load_photos("dev")
     for f in (1, 2, 3, 4):
-        n = right = wrong = 0
+        n = right = wrong = pred = sure = 0
         for p in photos[:: (1 if f < 4 else 4)]:
             img = p.image if f == 1 else cv2.resize(p.image, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC)
-            r, w = score(p.dice, read_dice(img), f)
+            dice = read_dice(img)
+            r, w = score(p.dice, dice, f)
             n, right, wrong = n + len(p.dice), right + r, wrong + w
-        print(f"dev photos x{f}: read {right}/{n} ({100 * right / n:.1f}%), sure but wrong {wrong}")
+            pred, sure = pred + len(dice), sure + sum(d.certain for d in dice)
+        print(f"dev photos x{f}: read {right}/{n} ({100 * right / n:.1f}%), reported {pred}, "
+              f"sure {sure}, sure but wrong {wrong}")
     rng = np.random.default_rng(7)
     for lo, hi in ((60, 110), (110, 180), (180, 260)):
         n = right = wrong = 0

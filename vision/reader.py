@@ -34,6 +34,8 @@ MIN_SIDE = 16
 MIN_CONTRAST = 2.0
 #: No die spans more than this share of the frame's shorter side (a bigger box is the tray).
 MAX_DIE_SHARE = 0.7
+#: A classifier probability from which a big box plainly looks like one die (not a cluster).
+CLEAR_DIE = 0.8
 #: The confidence given to dice the reader contradicts itself on (just below CERTAIN).
 UNSURE = 0.45
 #: A candidate is dropped when the classifier's "not a die" probability exceeds this.
@@ -121,8 +123,8 @@ def resolve_nesting(seen: list[Seen], ratio: float = 0.6, pip_ratio: float = 0.3
 
     A die never holds other dice. When all the small boxes are under ``pip_ratio`` of the big one
     and the big die is read surely, or the small ones all read as a lone pip ("1", at most six of
-    them), they are the big die's pips and go. When they are that small but neither holds, all stay
-    and are reported unsure. Otherwise the big box is wrong (a cluster of dice seen as one) and goes
+    them), they are the big die's pips and go. When they are that small, neither holds, but the big
+    box clearly looks like a die (``CLEAR_DIE``), all stay and are reported unsure. Otherwise the big box is wrong (a cluster of dice seen as one) and goes
     when it holds two or more smaller dice, or one read more surely.
     """
     drop: set[int] = set()
@@ -134,7 +136,7 @@ def resolve_nesting(seen: list[Seen], ratio: float = 0.6, pip_ratio: float = 0.3
         lone_pips = len(inner) <= 6 and all(seen[j].reading.value == 1 for j in inner)
         if tiny and lone_pips or s.confidence >= CERTAIN and len(inner) <= s.reading.value:
             drop.update(inner)
-        elif tiny:
+        elif tiny and s.reading.p_value >= CLEAR_DIE:
             continue                                    # unsettled: doubt_nested marks both unsure
         elif len(inner) >= 2 or any(seen[j].confidence >= s.confidence for j in inner):
             drop.add(i)
