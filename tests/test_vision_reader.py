@@ -246,3 +246,18 @@ def test_drawn_dice_on_other_tables(seed: int, size: int, least: int) -> None:
     assert right >= least, f"read {right} of 6: {dice}"
     assert wrong_sure == 0
     assert len([d for d in dice if d.certain]) <= 6
+
+
+def test_threads_share_the_models_safely() -> None:
+    """A camera thread and the UI thread may read at once: same answers, no crash."""
+    import threading
+
+    img, _ = load(heldout_names()[3])
+    ref = read_dice(img)
+    out: list[list[Die]] = []
+    threads = [threading.Thread(target=lambda: out.append(read_dice(img))) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert out == [ref] * 3

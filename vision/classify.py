@@ -1,13 +1,14 @@
 """Read the pips of located dice: a small CNN on square crops, run with cv2.dnn.
 
 The model (``vision/models/dice_pips.onnx``, made by ``tools/train_dice_classifier.py``) takes a
-40x40 BGR crop around one die and gives 7 scores: pip values 1..6 and "not a die". Each die is read
-in four quarter turns and the probabilities averaged, so a reading that depends on the rotation
-comes out unsure rather than wrong.
+40x40 BGR crop around one die and gives 7 scores: pip values 1..6 and "not a die". A die whose
+first reading is not clear is read again in the three other quarter turns and the probabilities
+averaged, so a reading that depends on the rotation comes out unsure rather than wrong.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -50,6 +51,10 @@ def crop_square(image: np.ndarray, cx: float, cy: float, side: float, out: int =
     return cv2.resize(roi, (out, out), interpolation=interp)
 
 
+#: One network object is shared; cv2.dnn nets must not run two inputs at once.
+_LOCK = threading.Lock()
+
+
 @lru_cache(maxsize=1)
 def _net(path: str = str(MODEL)) -> cv2.dnn.Net:
     return cv2.dnn.readNetFromONNX(path)
@@ -60,9 +65,10 @@ def class_probabilities(crops: np.ndarray) -> np.ndarray:
     if len(crops) == 0:
         return np.zeros((0, 7), np.float32)
     blob = crops.astype(np.float32).transpose(0, 3, 1, 2) / 255.0
-    net = _net()
-    net.setInput(np.ascontiguousarray(blob))
-    logits = net.forward().reshape(len(crops), -1).astype(np.float64)
+    with _LOCK:
+        net = _net()
+        net.setInput(np.ascontiguousarray(blob))
+        logits = net.forward().reshape(len(crops), -1).astype(np.float64)
     logits -= logits.max(axis=1, keepdims=True)
     e = np.exp(logits)
     return e / e.sum(axis=1, keepdims=True)

@@ -9,6 +9,7 @@ smaller ones, the last level larger ones), and overlapping finds are merged.
 from __future__ import annotations
 
 from dataclasses import dataclass
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -36,6 +37,10 @@ class Candidate:
     score: float
 
 
+#: One network object is shared; cv2.dnn nets must not run two inputs at once.
+_LOCK = threading.Lock()
+
+
 @lru_cache(maxsize=1)
 def _net(path: str = str(MODEL)) -> cv2.dnn.Net:
     return cv2.dnn.readNetFromONNX(path)
@@ -60,9 +65,10 @@ def _level(bgr: np.ndarray, scale: float, threshold: float) -> list[tuple[Candid
     lw, lh = max(8, int(round(w * scale))), max(8, int(round(h * scale)))
     img = cv2.resize(bgr, (lw, lh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
     sx, sy = lw / w, lh / h
-    net = _net()
-    net.setInput(cv2.dnn.blobFromImage(img, 1 / 255.0))
-    maps = net.forward()[0]
+    with _LOCK:
+        net = _net()
+        net.setInput(cv2.dnn.blobFromImage(img, 1 / 255.0))
+        maps = net.forward()[0].copy()
     heat = 1 / (1 + np.exp(-maps[0]))
     peaks = (heat >= threshold) & (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8)))
     out = []
