@@ -58,8 +58,8 @@ def display() -> Iterator[str]:
 
 def run_tour(display: str, tmp: Path, lang: str, size: str) -> tuple[subprocess.CompletedProcess[str], Path]:
     shots = tmp / "shots"
-    env = dict(os.environ, DISPLAY=display, KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1", KIVY_HOME=str(tmp / "kivy"),
-               KIVY_AUDIO="", KCFG_KIVY_LOG_LEVEL="warning", PYTHONPATH=str(ROOT))
+    env = dict(os.environ, DISPLAY=display, KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1", KIVY_AUDIO="",
+               KIVY_HOME=str(tmp / "kivy"), KCFG_KIVY_LOG_LEVEL="warning", PYTHONPATH=str(ROOT))
     (tmp / "kivy").mkdir(exist_ok=True)
     proc = subprocess.run([sys.executable, "-m", "companion.ui.games.prehistories.tour", str(shots),
                            "--lang", lang, "--size", size], cwd=ROOT, env=env, capture_output=True, text=True,
@@ -86,4 +86,5 @@ def test_the_tour_saves_every_screen_in_chinese_at_800x480(display: str, tmp_pat
     assert targets["checked"] > 150 and targets["small"] == []
     secret = cv2.imread(str(shots / "ph-plan-secret-800x480-zh_CN.png"))
     cover = cv2.imread(str(shots / "ph-plan-cover-800x480-zh_CN.png"))
-    assert float(np.abs(secret.astype(int) - cover.astype(int)).mean()) > 5  # the cards only show after the cover
+    # the cards show only after the hand-over cover
+    assert float(np.abs(secret.astype(int) - cover.astype(int)).mean()) > 5

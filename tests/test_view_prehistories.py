@@ -16,7 +16,9 @@ from companion.viewmodels import prehistories_setup as svm
 from companion.viewmodels import prehistories_totems as tvm
 from rules.prehistories import RULES
 from rules.prehistories.cave import Placement
-from rules.prehistories.commands import EndHunt, FillZones, Hunt, Paint, PlayerSetup, PlayHunters, StartGame, ZoneFill
+from rules.prehistories.commands import (
+    EndHunt, FillZones, Hunt, Paint, PlayerSetup, PlayHunters, StartGame, ZoneFill,
+)
 from rules.prehistories.data import Colour
 from rules.prehistories.state import Award, Phase
 
@@ -135,8 +137,9 @@ def test_zones_are_graded_for_the_chosen_hunters() -> None:
 
 def test_fills_are_random_draws_the_rules_accept() -> None:
     game = Game()
-    game.do(StartGame((PlayerSetup("Ann", Y), PlayerSetup("Bo", B), PlayerSetup("Cy", R), PlayerSetup("Di", Colour.WHITE)),
-                      ("A1", "A2", "A3", "A4", "A5")))
+    seats = (PlayerSetup("Ann", Y), PlayerSetup("Bo", B), PlayerSetup("Cy", R),
+             PlayerSetup("Di", Colour.WHITE))
+    game.do(StartGame(seats, ("A1", "A2", "A3", "A4", "A5")))
     fills = vm.draw_fills(game.state, random.Random(3))
     assert fills == vm.draw_fills(game.state, random.Random(3))
     assert [f.zone for f in fills] == list(range(7))
@@ -177,8 +180,10 @@ def test_painted_tiles_show_their_animal_and_outline() -> None:
 
 def test_the_preview_follows_the_finger_and_refusals_are_in_words() -> None:
     ok = cvm.preview(Y, (), 8, 1, 2, 0)
-    assert ok.ok and ok.placement == Placement(8, 1, 2, 0) and ok.reason == "It fits here: tap Paint to place it."
-    assert {(c.row, c.col) for c in cvm.cave_cells(Y, (), ok.placement) if c.preview == "ok"} == {(2, 0), (3, 0)}
+    assert ok.ok and ok.placement == Placement(8, 1, 2, 0)
+    assert ok.reason == "It fits here: tap Paint to place it."
+    marked = {(c.row, c.col) for c in cvm.cave_cells(Y, (), ok.placement) if c.preview == "ok"}
+    assert marked == {(2, 0), (3, 0)}
     far = cvm.preview(Y, (), 8, 1, 2, 3)
     assert not far.ok and far.reason == "The first tile must reach the cave's left edge."
     hunter = cvm.preview(Y, (Placement(8, 0, 3, 0),), 7, 0, 3, 2)

@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = sorted([*(ROOT / "companion" / "ui" / "games" / "prehistories").glob("*.py"),
                   *(ROOT / "companion" / "viewmodels").glob("prehistories*.py"),
                   *(ROOT / "kv").glob("ph_*.kv")])
-CALL = re.compile(r"""(?<![\w.])(?:_|tr|N_)\(\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""")
+#: ``_(``, ``tr(`` or ``N_(`` and its first argument: one string literal, or several side by side
+CALL = re.compile(r"""(?<![\w.])(?:_|tr|N_)\(\s*((?:(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*)+)""")
 LANGUAGES = ("zh_CN", "zh_TW")
 
 
@@ -28,7 +29,7 @@ def used_msgids() -> set[str]:
     found = set()
     for path in SOURCES:
         for match in CALL.finditer(path.read_text(encoding="utf-8")):
-            found.add(ast.literal_eval(match.group(1)))
+            found.add(ast.literal_eval("(" + match.group(1) + ")"))
     return found
 
 

@@ -179,7 +179,8 @@ class HunterCard:
 def hunter_cards(state: State, colour: Colour) -> list[HunterCard]:
     """The 12 cards of ``colour``, strongest first; cards in the discard pile cannot be played."""
     p = state.player(colour)
-    cards = [HunterCard(h.speed, h.power, h.speed not in p.discard) for h in HUNTERS.values() if h.colour is colour]
+    cards = [HunterCard(h.speed, h.power, h.speed not in p.discard)
+             for h in HUNTERS.values() if h.colour is colour]
     return sorted(cards, key=lambda c: (-c.power, c.speed))
 
 
@@ -232,7 +233,8 @@ def order_rows(state: State, events: Iterable[Any]) -> list[OrderRow]:
                              tr("fastest {speed}", speed=max(speeds)) if speeds else ""))
     for p in state.players:
         if p.colour not in state.order:
-            rows.append(OrderRow(0, p.colour.value, p.name, 0, 0, "", _("No hunters: skips the hunt, draws 3")))
+            note = _("No hunters: skips the hunt, draws 3")
+            rows.append(OrderRow(0, p.colour.value, p.name, 0, 0, "", note))
     return rows
 
 
@@ -256,7 +258,8 @@ def hunters_waiting(state: State) -> list[tuple[int, int]]:
     """(speed, value) of the current hunter's revealed cards not yet spent, strongest first."""
     if state.current is None:
         return []
-    return sorted(((s, HUNTERS[s].power) for s in state.player(state.current).played), key=lambda sp: (-sp[1], sp[0]))
+    played = state.player(state.current).played
+    return sorted(((s, HUNTERS[s].power) for s in played), key=lambda sp: (-sp[1], sp[0]))
 
 
 @dataclass(frozen=True)
@@ -278,7 +281,8 @@ def taken_this_round(events: Iterable[Any], colour: Colour) -> list[TakenTile]:
             out = []
         elif isinstance(event, TileTaken) and event.colour is colour:
             kind = TILES[event.tile]
-            out.append(TakenTile(event.tile, tile_label(event.tile), kind.animal.value, kind.shapes[0], event.injured))
+            out.append(TakenTile(event.tile, tile_label(event.tile), kind.animal.value, kind.shapes[0],
+                                 event.injured))
     return out
 
 

@@ -32,7 +32,8 @@ _REASONS: dict[str, str] = {
     " is the first tile, so it must reach the left column (column 0)":
         N_("The first tile must reach the cave's left edge."),
     " does not touch the painting (side by side, or through a painted Hunter or totem)":
-        N_("It must touch the painting: side by side with a tile, or through the Hunter or a totem next to one."),
+        N_("It must touch the painting: side by side with a tile, "
+           "or through the Hunter or a totem next to one."),
 }
 _COVER = " would cover {other_name}"
 
@@ -167,7 +168,8 @@ def hand_print_note(colour: Colour, placements: Sequence[Placement]) -> str:
     from rules.prehistories.cave import hand_prints_covered
 
     covered = hand_prints_covered(colour, placements)
-    open_ = [tr("+{n} cards", n=int(k)) if k == "2" else _("+1 card") for k, on in sorted(covered.items()) if not on]
+    open_ = [tr("+{n} cards", n=int(k)) if k == "2" else _("+1 card")
+             for k, on in sorted(covered.items()) if not on]
     if not open_:
         return _("Both hand prints covered")
     return tr("Hand prints still open: {list}", list=", ".join(open_))

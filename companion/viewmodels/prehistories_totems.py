@@ -45,7 +45,8 @@ def totem_rows(state: State) -> list[TotemRow]:
         for p in state.players:
             got = sum(a.totems for a in p.awards if a.objective == goal)
             cells.append(f"{got}{FIRST}" if got and first is p.colour else str(got) if got else "")
-        rows.append(TotemRow(goal, goal_title(goal), f"{goal_text(goal)}  ({goal_values(goal)})", tuple(cells),
+        detail = f"{goal_text(goal)}  ({goal_values(goal)})"
+        rows.append(TotemRow(goal, goal_title(goal), detail, tuple(cells),
                              state.player(first).name if first else ""))
     return rows
 

@@ -66,14 +66,16 @@ class PhCaveScreen(PhScreen):
         preview = None
         if choices and self.hover:
             tile = choices[self.pick].tile
-            preview = cvm.preview(colour, player.cave, tile, int(self.side), int(self.hover[0]), int(self.hover[1]))
+            row, col = int(self.hover[0]), int(self.hover[1])
+            preview = cvm.preview(colour, player.cave, tile, int(self.side), row, col)
         self._fill_cells(cvm.cave_cells(colour, player.cave, preview.placement if preview else None,
                                         preview.ok if preview else True), colour.value)
         self.paint_ready = bool(preview and preview.ok)
         if preview is not None:
             self.reason, self.reason_ok = preview.reason, preview.ok
         elif self.can_paint:
-            self.reason, self.reason_ok = _("Choose a tile and its side, then touch the cave where it goes."), True
+            self.reason = _("Choose a tile and its side, then touch the cave where it goes.")
+            self.reason_ok = True
         else:
             self.reason, self.reason_ok = "", True
 
@@ -116,8 +118,9 @@ class PhCaveScreen(PhScreen):
         chosen = choices[self.pick]
         if set(chosen.sides[0]) == set(chosen.sides[1]):
             self.side = 0
-            box.add_widget(make("PhTileButton", cells=[list(x) for x in chosen.sides[0]], animal=chosen.animal,
-                                caption=_("Both sides alike"), tid="side-0", kind="selected", disabled=True))
+            box.add_widget(make("PhTileButton", cells=[list(x) for x in chosen.sides[0]],
+                                animal=chosen.animal, caption=_("Both sides alike"), tid="side-0",
+                                kind="selected", disabled=True))
             return
         for side in (0, 1):
             b = make("PhTileButton", cells=[list(x) for x in chosen.sides[side]], animal=chosen.animal,

@@ -62,7 +62,8 @@ class PhPlanScreen(PhScreen):
             return  # the cards stay hidden behind the cover
         cards = vm.hunter_cards(state, colour)
         for chip, card in zip(pooled(self.ids.cards, len(cards), self._new_card), cards):
-            chip.power, chip.speed, chip.tid, chip.payload = card.power, card.speed, f"card-{card.speed}", card.speed
+            chip.power, chip.speed = card.power, card.speed
+            chip.tid, chip.payload = f"card-{card.speed}", card.speed
             chip.disabled, chip.note = not card.playable, "" if card.playable else _("discarded")
             chip.kind = "selected" if card.speed in self.chosen else "normal"
 

@@ -77,8 +77,8 @@ class PhSetupScreen(PhScreen):
         before = self.form
         self.form = self.form.cycle_goal(card)
         if self.form is before:
-            self.app.show_banner(tr("{n} goal cards are in play: tap one to take it out first.", n=before.needed),
-                                 "info", seconds=4)
+            text = tr("{n} goal cards are in play: tap one to take it out first.", n=before.needed)
+            self.app.show_banner(text, "info", seconds=4)
         self.refresh()
 
     def draw_goals(self) -> None:

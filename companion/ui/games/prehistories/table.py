@@ -73,7 +73,8 @@ class PhTableScreen(PhScreen):
         power = sum(HUNTERS[s].power for s in self.chosen)
         views = vm.zone_views(state, fills, power)
         for card, view in zip(pooled(self.ids.zones, len(views), self._new_zone_card), views):
-            card.view, card.tid, card.payload, card.disabled = view, f"zone-{view.zone}", view.zone, not view.tile
+            card.view, card.tid, card.payload = view, f"zone-{view.zone}", view.zone
+            card.disabled = not view.tile
 
     # -- the panel of each phase ---------------------------------------------------------------
     def _panel_fill(self, state: State, panel: Any) -> None:
@@ -85,7 +86,8 @@ class PhTableScreen(PhScreen):
     def _panel_planning(self, state: State, panel: Any) -> None:
         panel.cols = 3 if len(state.players) > 2 else 2
         for row in vm.plan_rows(state):
-            text = f"{row.name}  ✓  {row.masked}" if row.ready else tr("{name}: choose hunters", name=row.name)
+            text = (f"{row.name}  ✓  {row.masked}" if row.ready
+                    else tr("{name}: choose hunters", name=row.name))
             b = CairnButton(text=text, kind="normal" if row.ready else "accent", tid=f"plan-{row.colour}",
                             payload=row.colour, disabled=row.ready, size_hint_y=None, height=self.app.u(56))
             b.bind(on_release=lambda btn: self.open_plan(btn.payload))
@@ -130,7 +132,10 @@ class PhTableScreen(PhScreen):
     # -- actions -------------------------------------------------------------------------------
     def toggle_hunter(self, speed: int) -> None:
         """Add or remove a hunter from the party for the next hunt (the zones are graded again)."""
-        self.chosen = [s for s in self.chosen if s != speed] if speed in self.chosen else [*self.chosen, speed]
+        if speed in self.chosen:
+            self.chosen = [s for s in self.chosen if s != speed]
+        else:
+            self.chosen = [*self.chosen, speed]
         state = self.state
         if state is None or state.phase is not Phase.HUNTING:
             return
@@ -150,8 +155,8 @@ class PhTableScreen(PhScreen):
             return
         view = vm.zone_views(state, (), sum(HUNTERS[s].power for s in self.chosen))[zone]
         if view.outcome == "weak":
-            self.app.show_banner(tr("Too weak for this zone: it needs {n}.", n=view.injury_text.split("–")[0]),
-                                 "error", seconds=4)
+            need = view.injury_text.split("–")[0]
+            self.app.show_banner(tr("Too weak for this zone: it needs {n}.", n=need), "error", seconds=4)
             return
         hunters = tuple(self.chosen)
         self.chosen = []

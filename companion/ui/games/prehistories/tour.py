@@ -354,7 +354,8 @@ def use_every_catalog() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m companion.ui.games.prehistories.tour DIR [--lang L] [--size WxH] [--seed N]``."""
-    parser = argparse.ArgumentParser(description="Play a scripted Prehistories game and save a PNG of each screen.")
+    parser = argparse.ArgumentParser(
+        description="Play a scripted Prehistories game and save a PNG of each screen.")
     parser.add_argument("folder", type=Path)
     parser.add_argument("--lang", default="en", choices=("en", "zh_CN", "zh_TW"))
     parser.add_argument("--size", default="800x480")
@@ -363,7 +364,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     # the demo game never goes among the user's games; in memory when possible (no disk sync per move)
     shm = Path("/dev/shm")
-    data = tempfile.mkdtemp(prefix="cairn-ph-tour-", dir=shm if shm.is_dir() and os.access(shm, os.W_OK) else None)
+    in_memory = shm.is_dir() and os.access(shm, os.W_OK)
+    data = tempfile.mkdtemp(prefix="cairn-ph-tour-", dir=shm if in_memory else None)
     os.environ["CAIRN_DATA_DIR"] = data
     try:
         return _run(args)
