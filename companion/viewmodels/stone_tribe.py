@@ -258,10 +258,11 @@ RESOURCE_HEX = {"fruit": "ff8a5c", "stone": "b8bcc4", "meat": "f08a8a", "wood": 
 
 
 def skills_markup(view: PlayerView) -> str:
-    """The skill cards of a player as Kivy markup: "[color=..]伐木[/color] 3·5   ..."; a dash when none."""
+    """The skill cards of a player as Kivy markup, two to a line: "[color=..]伐木[/color] 3·5   ..."."""
     from companion.viewmodels.stone_tribe_text import skill_short
 
     if not view.skills:
         return "[color=9a9080]" + _("no skills yet") + "[/color]"
-    return "   ".join(f"[color={RESOURCE_HEX[s.resource]}][b]{skill_short(s.skill)}[/b][/color]\u00a0{s.numbers}"
-                      for s in view.skills)
+    cards = [f"[color={RESOURCE_HEX[s.resource]}][b]{skill_short(s.skill)}[/b][/color] {s.numbers}"
+             for s in view.skills]
+    return "\n".join("   ".join(cards[i:i + 2]) for i in range(0, len(cards), 2))

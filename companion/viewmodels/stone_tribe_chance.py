@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from companion.viewmodels.stone_tribe_text import N_, _, colour_name, plural, resource_short
+from companion.viewmodels.stone_tribe_text import N_, _, colour_name, plural, resource_short, tr
 from rules.stone_tribe import CHANCE_COLOURS, RESOURCE_KINDS, Adjustment, GameState, Phase, PlayChanceCard, Resources
 
 #: colour -> when it may be played (shown under its button)
@@ -93,7 +93,7 @@ class EffectForm:
             if adj.chance_cards:
                 bits.append(("+" if adj.chance_cards > 0 else "−")
                             + plural(abs(adj.chance_cards), "{n} chance card", "{n} chance cards"))
-            out.append(f"{adj.player}: " + "  ".join(bits))
+            out.append(tr("{name}: {gain}", name=adj.player, gain="  ".join(bits)))
         return out
 
 

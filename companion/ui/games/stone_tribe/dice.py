@@ -1,21 +1,24 @@
 """The fate dice: two dice entered by touch, or arriving from the camera or the e-dice, with who earns what
 from this roll shown BEFORE it is confirmed. The same screen reads a player's roll in the final roll-off.
 
-It is Stone Age's dice screen (camera preview, reading, tapping a die to correct it) with this game's
-heading, preview and commands; its kv rule replaces the Stone Age layout (``<-FateDiceScreen>``).
+It keeps Stone Age's dice screen for the camera: the live preview with the dice outlined, READ, and the
+reader switched on while the screen is open. Entering the dice follows the same approach (tap a die,
+then its face 1–6; an unset die takes the next face tapped) with this game's own widgets, heading,
+preview and commands; its kv rule replaces the Stone Age layout (``<-FateDiceScreen>``).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.properties import StringProperty
+from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
 from companion.ui import theme
 from companion.ui.games.stone_age.dice import DiceScreen
+from companion.ui.widgets import IconButton
 from companion.viewmodels import stone_tribe as vm
 from companion.viewmodels.stone_tribe_text import _, tr
 from hardware.inputs import DiceRoll
@@ -30,6 +33,8 @@ class FateDiceScreen(DiceScreen):
     player = StringProperty("")
     summary = StringProperty("")
     source = StringProperty("touch")
+    #: the die the next face tap sets (-1: the first die not set yet)
+    chosen_die = NumericProperty(-1)
 
     state = StScreen.state
     back_to_table = StScreen.back_to_table
@@ -37,10 +42,12 @@ class FateDiceScreen(DiceScreen):
     def prepare_roll(self) -> None:
         """The current player's two fate dice, not entered yet."""
         self.mode, self.player, self.source, self.values = "roll", "", "touch", [0, 0]
+        self.chosen_die = -1
 
     def prepare_rolloff(self, player: str) -> None:
         """``player``'s two dice in the final roll-off."""
         self.mode, self.player, self.source, self.values = "rolloff", player, "touch", [0, 0]
+        self.chosen_die = -1
 
     # -- redraw ------------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -55,12 +62,12 @@ class FateDiceScreen(DiceScreen):
         if self.mode == "rolloff":
             self.heading = tr("Roll-off: {name} rolls the fate dice", name=self.player)
             self.summary = tr("{name} rolls {a} + {b} = {total}", name=self.player, a=dice[0], b=dice[1],
-                              total=sum(dice)) if entered else _("Tap each die to set it, or roll.")
+                              total=sum(dice)) if entered else _("Tap a face for each die, or roll.")
             self._fill_rolloff(state)
             return
         self.heading = tr("{name} rolls the fate dice", name=state.current)
         if not entered:
-            self.summary = _("Tap each die to set it, or roll.")
+            self.summary = _("Tap a face for each die, or roll.")
             self.ids.earnings.clear_widgets()
             return
         self.summary = vm.payout_summary(state, dice)
@@ -94,16 +101,61 @@ class FateDiceScreen(DiceScreen):
             grid.add_widget(line)
 
     # -- touch and readers -------------------------------------------------------------------------------
-    def step_die(self, index: int) -> None:
-        """A tap sets the die by hand (the roll then counts as entered by touch)."""
-        self.source = "touch"
-        super().step_die(index)
+    def _fill_dice(self) -> None:
+        """The two dice (the one a face tap sets is highlighted) and the faces 1–6 to tap."""
+        box = self.ids.dice
+        box.clear_widgets()
+        target = self._target()
+        for i, v in enumerate(self.values):
+            kind = "selected" if i == target else "normal" if v else "danger"
+            b = IconButton(icon="die", value=v, count=str(v) if v else "?", tid=f"st-die-{i}", payload=i, kind=kind)
+            b.bind(on_release=lambda btn: self.select_die(btn.payload))
+            box.add_widget(b)
+        faces = self.ids.faces
+        if not faces.children:
+            for v in range(1, 7):
+                f = IconButton(icon="die", value=v, tid=f"st-face-{v}", payload=v)
+                f.bind(on_release=lambda btn: self.tap_face(btn.payload))
+                faces.add_widget(f)
+
+    def _target(self) -> int:
+        """The die the next face tap sets: the chosen one, else the first not set, else -1."""
+        if 0 <= self.chosen_die < len(self.values):
+            return int(self.chosen_die)
+        return next((i for i, v in enumerate(self.values) if not v), -1)
+
+    def select_die(self, index: int) -> None:
+        """Tap on a die: the next face tapped goes to it."""
+        self.chosen_die = index
+        self.refresh()
+
+    def tap_face(self, value: int) -> None:
+        """Tap on a face 1–6: it goes to the chosen die, or the first die not set (entered by touch)."""
+        target = self._target()
+        if target < 0:
+            self.app.show_banner(_("Both dice are set: tap a die to change it."), "info", seconds=3)
+            return
+        self.set_die(target, value)
+
+    def set_die(self, index: int, value: int) -> None:
+        """Die ``index`` shows ``value`` (1..6), as entered by touch."""
+        values = list(self.values)
+        values[index] = max(1, min(6, int(value)))
+        self.values, self.chosen_die, self.source = values, -1, "touch"
+        self.refresh()
 
     def on_roll(self, roll: DiceRoll, uncertain: int = 0) -> None:
         """Two dice from the camera or e-dice; they can still be corrected by tapping."""
-        if roll.values:
-            self.source = roll.source if roll.source in ("camera", "edice") else "touch"
-        super().on_roll(roll, uncertain)
+        if len(roll.values) != 2:
+            self.app.show_banner(tr("{got} dice read, 2 expected: tap the dice to enter them.",
+                                    got=len(roll.values)), "info", seconds=5)
+            return
+        self.values = [int(v) for v in roll.values]
+        self.chosen_die = -1
+        self.source = roll.source if roll.source in ("camera", "edice") else "touch"
+        if uncertain:
+            self.app.show_banner(_("A die was hard to read: please check both."), "info", seconds=5)
+        self.refresh()
 
     def on_next(self) -> None:
         """Confirm the two dice: everyone's earnings are paid (or the roll-off roll is kept)."""

@@ -66,6 +66,7 @@ def fill_chips(box: Any, players: Iterable[tuple[int, str]], chosen: str, on_tap
     box.clear_widgets()
     for seat, name in players:
         b = PlayerChip(text=name, seat=seat, chosen=name == chosen, bg=list(seat_colour(seat)),
-                       fg=list(seat_text(seat)), tid=f"{tid_prefix}-{seat}", payload=name)
+                       fg=list(seat_text(seat)), tid=f"{tid_prefix}-{seat}", payload=name, kind="ghost")
+        b.color = list(seat_text(seat))
         b.bind(on_release=lambda btn: on_tap(btn.payload))
         box.add_widget(b)
