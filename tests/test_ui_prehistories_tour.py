@@ -16,6 +16,7 @@ from typing import Iterator
 
 import pytest
 
+pytestmark = [pytest.mark.ui, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ("setup", "new-tiles", "planning", "plan-cover", "plan-secret", "plan-masked", "order", "hunting",
          "cave-refused", "cave-preview", "totems", "winner", "totems-final", "cave-winner")

@@ -156,6 +156,7 @@ def test_taken_tiles_show_their_injury_and_the_cards_to_draw() -> None:
     assert vm.end_hunt_text(vm.draw_after_hunt(game.state.player(B))) == "End hunt\ndraw 1 card"
     assert vm.end_hunt_text(vm.draw_after_hunt(game.state.player(R))) == "End hunt\ndraw 3 cards"
     assert vm.end_hunt_text(0) == "End hunt\nno cards to draw"
+    assert vm.prompt(game.state) == "Bo: every hunter is out, end the hunt"
     game.do(EndHunt(B))
     assert [v.injuries for v in vm.player_views(game.state)] == [0, 1, 0]
 

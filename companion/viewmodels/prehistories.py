@@ -317,5 +317,7 @@ def prompt(state: State) -> str:
         return tr("Waiting for: {names}", names=", ".join(waiting))
     who = state.player(state.current).name if state.current else ""
     if state.phase is Phase.HUNTING:
+        if state.current and not state.player(state.current).played:
+            return tr("{name}: every hunter is out, end the hunt", name=who)
         return tr("{name}: choose hunters, then tap a zone", name=who)
     return tr("{name}: paint your tiles", name=who)
