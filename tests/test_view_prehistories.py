@@ -291,8 +291,7 @@ def test_what_a_move_earned_reads_as_one_line(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_the_demo_game_of_the_tour_reaches_a_winner() -> None:
-    from companion.ui.games.prehistories.demo_play import demo_command
-    from companion.ui.games.prehistories.tour import SEED
+    from companion.viewmodels.prehistories_demo import SEED, demo_command
 
     game = started()
     rng = random.Random(SEED)

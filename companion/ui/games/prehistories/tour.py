@@ -23,15 +23,12 @@ import traceback
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from companion.viewmodels.prehistories_demo import SEED, demo_command, plan_for
 from rules.prehistories.cave import check_placement
 from rules.prehistories.commands import EndHunt, Hunt, Paint
 from rules.prehistories.data import SIZE
 from rules.prehistories.state import Phase
 from rules.prehistories.tiles import TILES
-
-from .demo_play import demo_command, plan_for
-
-SEED = 5
 DEMO_PLAYERS = ("Ann", "Bo", "Chen", "Dai", "Eve")
 
 

@@ -1,4 +1,4 @@
-"""A seeded demo player for Prehistories: the moves of the screenshot tour's game (no Kivy here).
+"""A seeded demo player for Prehistories: the moves of the screenshot tour's game (no window needed).
 
 Every move is legal by construction and checked by the rules when it is sent. The tiles drawn at the
 start of a round come from ``draw_fills`` with the tour's seeded generator, as the app draws them.
@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.viewmodels.prehistories import draw_fills
+from .prehistories import draw_fills
 from rules.prehistories import RULES
 from rules.prehistories.cave import legal_placements, neighbours, painted
 from rules.prehistories.commands import EndHunt, FillZones, Hunt, Paint, PlayHunters
@@ -16,6 +16,10 @@ from rules.prehistories.data import HUNTERS, deck
 from rules.prehistories.events import ObjectiveMet
 from rules.prehistories.state import Phase, Player, State
 from rules.prehistories.tiles import TILES
+
+
+#: the seed of the tour's game
+SEED = 5
 
 
 def demo_command(state: State, rng: random.Random) -> Any:
