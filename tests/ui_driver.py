@@ -152,10 +152,9 @@ class Driver(ExtraScenarios):
             yield from self.tap("next")
 
     def enter_dice(self, values: list[int]) -> Iterator[None]:
-        """Tap each die until it shows its value (a new die starts at 1 and steps up)."""
-        for i, value in enumerate(values):
-            for _ in range(value):
-                yield from self.tap(f"die-{i}")
+        """One tap on the face row per die, in order."""
+        for value in values:
+            yield from self.tap(f"face-{value}")
 
     def pay(self, resources: list[str]) -> Iterator[None]:
         for r in resources:
@@ -194,7 +193,9 @@ class Driver(ExtraScenarios):
         # seat 1: forest 6+6+6 = 18 -> 6 wood
         yield from self.tap("action-forest-0")
         self.expect(app.sm.current == "sa_dice", "gathering opens the dice screen")
-        yield from self.enter_dice([6, 6, 6])
+        yield from self.enter_dice([6, 6, 5])
+        yield from self.tap("die-2")  # a correction: the third die was a 6
+        yield from self.tap("face-6")
         self.shot("dice")
         yield from self.tap("next")
         self.expect(self.state.players[1].wood == 6, "18 on three dice gives 6 wood")

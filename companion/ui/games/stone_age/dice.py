@@ -1,8 +1,9 @@
 """The dice screen: live camera picture with the dice outlined, e-dice status, or touch entry.
 
 One screen serves three rolls: a gathering (one die per figure, tools may be added), the 2 dice of a
-"roll for a resource" card, and "dice for everyone" (one die per player). Any die can be corrected by
-tapping it (it steps 1→6) before NEXT confirms.
+"roll for a resource" card, and "dice for everyone" (one die per player). Touch entry is one tap per
+die on the row of faces 1–6; any die (read or tapped) is corrected by tapping it, then its face,
+before NEXT confirms.
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any, Callable
 
 from kivy.clock import Clock
 from kivy.graphics.texture import Texture
-from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.i18n import _, tr
 from companion.ui.widgets import CairnButton, CairnScreen, IconButton
@@ -28,6 +29,8 @@ class DiceScreen(CairnScreen):
     advice = StringProperty("")
     source_text = StringProperty("")
     values = ListProperty([])
+    #: the die a face tap will set (-1: the first die not set yet)
+    selected = NumericProperty(-1)
     tiles = ListProperty([])  # tool tile indexes chosen
     cards = ListProperty([])  # one-use tool values chosen
     has_camera = BooleanProperty(False)
@@ -47,12 +50,14 @@ class DiceScreen(CairnScreen):
         """A gathering roll at ``area`` with ``figures`` dice for the current player."""
         self.mode, self.area, self.on_done = "gather", area, None
         self.values, self.tiles, self.cards = [0] * figures, [], []
+        self.selected = -1
 
     def prepare_card(self, count: int, resource: str, on_done: Callable[[tuple[int, ...]], None]) -> None:
         """``count`` dice for a card (2 for a resource roll, one per player for dice for everyone)."""
         self.mode = "card" if resource else "all"
         self.area, self.resource, self.on_done = None, resource, on_done
         self.values, self.tiles, self.cards = [0] * count, [], []
+        self.selected = -1
 
     # -- entering and leaving ------------------------------------------------------------------------
     def on_pre_enter(self, *args: Any) -> None:
@@ -111,24 +116,30 @@ class DiceScreen(CairnScreen):
                                        self.app.settings.show_tool_advice)
                 self.result, self.advice = view.result_text, view.advice_text
             else:
-                self.result, self.advice = tr("Sum so far: {n}", n=sum(self.values)), _("Tap each die to set it, or roll.")
+                self.result, self.advice = tr("Sum so far: {n}", n=sum(self.values)), _("Tap a face for each die, or roll.")
         elif self.mode == "card":
             self.heading = tr("{name}: roll 2 dice for {what}", name=player.name, what=self.resource)
             self.result = dvm.roll_card_view(self.resource, tuple(self.values)) if entered else ""
-            self.advice = "" if entered else _("Tap each die to set it, or roll.")
+            self.advice = "" if entered else _("Tap a face for each die, or roll.")
         else:
             self.heading = tr("Dice for everyone: {n} dice", n=len(self.values))
             self.result = "  ".join(f"{v}={dvm.die_reward(v)}" for v in self.values if v)
-            self.advice = "" if entered else _("Tap each die to set it, or roll.")
+            self.advice = "" if entered else _("Tap a face for each die, or roll.")
 
     def _fill_dice(self) -> None:
         box = self.ids.dice
         box.clear_widgets()
         for i, v in enumerate(self.values):
-            b = IconButton(icon="die", value=v, count=str(v) if v else "?", tid=f"die-{i}", payload=i,
-                           kind="normal" if v else "danger")
-            b.bind(on_release=lambda btn: self.step_die(btn.payload))
+            kind = "selected" if i == self._target() else "normal" if v else "danger"
+            b = IconButton(icon="die", value=v, count=str(v) if v else "?", tid=f"die-{i}", payload=i, kind=kind)
+            b.bind(on_release=lambda btn: self.select_die(btn.payload))
             box.add_widget(b)
+        faces = self.ids.faces
+        if not faces.children:
+            for v in range(1, 7):
+                f = IconButton(icon="die", value=v, tid=f"face-{v}", payload=v, kind="ghost")
+                f.bind(on_release=lambda btn: self.tap_face(btn.payload))
+                faces.add_widget(f)
 
     def _fill_tools(self, player: Any) -> None:
         box = self.ids.tools
@@ -151,10 +162,26 @@ class DiceScreen(CairnScreen):
             box.add_widget(b)
 
     # -- touch ---------------------------------------------------------------------------------------
-    def step_die(self, index: int) -> None:
-        """Tap on a die: its value goes 1→2→…→6→1 (an unset die starts at 1)."""
+    def _target(self) -> int:
+        """The die the next face tap sets: the selected one, else the first not set, else -1."""
+        if 0 <= self.selected < len(self.values):
+            return int(self.selected)
+        return next((i for i, v in enumerate(self.values) if not v), -1)
+
+    def select_die(self, index: int) -> None:
+        """Tap on a die: the next face tap changes this die."""
+        self.selected = index
+        self.refresh()
+
+    def tap_face(self, value: int) -> None:
+        """Tap on a face 1–6: it goes to the selected die, or to the first die not set yet."""
+        target = self._target()
+        if target < 0:
+            self.app.show_banner(_("All dice are set: tap a die to change it."), "info", seconds=3)
+            return
         values = list(self.values)
-        values[index] = values[index] % 6 + 1
+        values[target] = value
+        self.selected = -1
         self.values = values
         self.refresh()
 
