@@ -1,4 +1,4 @@
-"""Translations: gettext catalogs read straight from ``locale/<lang>/LC_MESSAGES/cairn.po``.
+"""Translations: gettext catalogs read straight from ``locale/<lang>/LC_MESSAGES/*.po``.
 
 No compiled ``.mo`` files are kept: a small ``.po`` parser builds the catalog in memory when a
 language is chosen. ``_()`` translates with the current language and falls back to the English
@@ -82,11 +82,21 @@ def catalog_path(language: str) -> Path:
 
 
 def load_catalog(language: str) -> dict[str, str]:
-    """English text -> translation for ``language`` (empty for English or an unknown language)."""
+    """English text -> translation for ``language`` (empty for English or an unknown language).
+
+    Reads the app's ``cairn.po`` and every other ``.po`` beside it (a game's own screen words, e.g.
+    ``prehistories.po``); an entry in ``cairn.po`` wins over the same msgid elsewhere.
+    """
     path = catalog_path(language)
-    if language == DEFAULT_LANGUAGE or not path.exists():
+    if language == DEFAULT_LANGUAGE or not path.parent.is_dir():
         return {}
-    return {e.msgid: e.msgstr for e in parse_po(path.read_text(encoding="utf-8")) if e.msgstr}
+    catalog: dict[str, str] = {}
+    for po in sorted(path.parent.glob("*.po")):
+        if po != path:
+            catalog.update({e.msgid: e.msgstr for e in parse_po(po.read_text(encoding="utf-8")) if e.msgstr})
+    if path.exists():
+        catalog.update({e.msgid: e.msgstr for e in parse_po(path.read_text(encoding="utf-8")) if e.msgstr})
+    return catalog
 
 
 def system_language(env: dict[str, str] | None = None) -> str:

@@ -11,17 +11,23 @@ from companion import i18n
 from companion.i18n import LANGUAGES, PoEntry, catalog_path, normalize_language, parse_po, system_language
 
 ROOT = Path(__file__).resolve().parents[1]
-_CALL = re.compile(r"""\b(?:_|tr)\(\s*(?P<q>["'])((?:\\.|(?!(?P=q)).)*)(?P=q)""")
+#: ``_(``, ``tr(`` or ``N_(`` and its first argument: one string literal, or several side by side
+_CALL = re.compile(r"""(?<![\w.])(?:_|tr|N_)\(\s*((?:(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*)+)""")
 
 
 def visible_strings() -> set[str]:
-    """Every literal passed to ``_()`` or ``tr()`` in the app's screens, view-models and kv files."""
+    """Every literal passed to ``_()``, ``tr()`` or ``N_()`` in every screen, view-model and kv file."""
+    import ast
+
     files = [*(ROOT / "companion" / "ui").rglob("*.py"), *(ROOT / "companion" / "viewmodels").rglob("*.py"),
              *(ROOT / "kv").glob("*.kv")]
     found = set()
     for path in files:
         for m in _CALL.finditer(path.read_text(encoding="utf-8")):
-            found.add(m.group(2).encode("latin-1", "backslashreplace").decode("unicode_escape"))
+            try:
+                found.add(ast.literal_eval("(" + m.group(1) + ")"))
+            except (ValueError, SyntaxError):  # a kv expression such as _('a' if x else 'b') is read in parts
+                continue
     return found
 
 
@@ -79,9 +85,18 @@ def test_i18n_the_extractor_finds_the_strings() -> None:
 
 @pytest.mark.parametrize("language", ["zh_CN", "zh_TW"])
 def test_i18n_every_visible_string_is_translated(language: str) -> None:
-    catalog = {e.msgid: e.msgstr for e in parse_po(catalog_path(language).read_text(encoding="utf-8"))}
+    """Every screen's words, in the catalogs the app loads (cairn.po and the games' own .po files)."""
+    catalog = i18n.load_catalog(language)
     missing = sorted(s for s in visible_strings() if not catalog.get(s))
     assert not missing, f"{language} lacks {missing}"
+
+
+def test_i18n_game_catalogs_are_merged_with_the_app_catalog() -> None:
+    merged = i18n.load_catalog("zh_CN")
+    own = {e.msgid: e.msgstr for e in parse_po(catalog_path("zh_CN").read_text(encoding="utf-8"))}
+    assert own.items() <= merged.items(), "cairn.po entries win"
+    others = sorted(p.name for p in catalog_path("zh_CN").parent.glob("*.po") if p.name != "cairn.po")
+    assert len(merged) > len(own) or not others
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN", "zh_TW"])
@@ -102,9 +117,8 @@ def test_i18n_the_loaded_font_has_every_glyph(language: str, tmp_path: Path) -> 
     assert files is not None, "Noto Sans CJK is not installed (apt-get install fonts-noto-cjk)"
     cmap = TTFont(str(files[0]), lazy=True).getBestCmap()
     text = "".join(LANGUAGES.values())
-    for lang in LANGUAGES:
-        for entry in parse_po(catalog_path(lang).read_text(encoding="utf-8")):
-            text += entry.msgid + entry.msgstr
+    for po in (ROOT / "locale").rglob("*.po"):  # the app's, the games' and the rules' catalogs
+        text += po.read_text(encoding="utf-8")
     for rules_catalog in (ROOT / "locale" / "rules").glob("*.po"):  # refusals and history lines
         text += rules_catalog.read_text(encoding="utf-8")
     lacking = sorted({c for c in text if c not in "\n\t" and ord(c) not in cmap})

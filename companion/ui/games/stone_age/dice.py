@@ -16,6 +16,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from companion.i18n import _, tr
 from companion.ui.widgets import CairnButton, CairnScreen, IconButton
 from companion.viewmodels import dice as dvm
+from companion.viewmodels.stone_age import resource_label
 from rules.stone_age import Area, Gather
 from hardware.inputs import DiceRoll
 
@@ -118,7 +119,7 @@ class DiceScreen(CairnScreen):
             else:
                 self.result, self.advice = tr("Sum so far: {n}", n=sum(self.values)), _("Tap a face for each die, or roll.")
         elif self.mode == "card":
-            self.heading = tr("{name}: roll 2 dice for {what}", name=player.name, what=self.resource)
+            self.heading = tr("{name}: roll 2 dice for {what}", name=player.name, what=resource_label(self.resource))
             self.result = dvm.roll_card_view(self.resource, tuple(self.values)) if entered else ""
             self.advice = "" if entered else _("Tap a face for each die, or roll.")
         else:
