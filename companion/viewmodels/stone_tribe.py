@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.viewmodels.stone_tribe_text import _, resource_name, resource_short, skill_name, tr
+from companion.viewmodels.stone_tribe_text import _, names_list, resource_name, resource_short, skill_name, tr
 from rules.stone_tribe import (
     RESOURCE_KINDS, SKILLS, GameState, Phase, Resources, draft_order, payout, rolloff_due, standings,
 )
@@ -117,7 +117,7 @@ def prompt(state: GameState) -> str:
     if state.phase == Phase.NEGOTIATION:
         return tr("Negotiation: {name} decides the deal", name=state.controller)
     if state.phase == Phase.ROLLOFF:
-        return tr("Tied for first: {names} roll the fate dice", names=", ".join(rolloff_due(state)))
+        return tr("Tied for first: {names} roll the fate dice", names=names_list(rolloff_due(state)))
     return tr("{name} is the great chief", name=state.winner)
 
 
@@ -163,7 +163,7 @@ def draft_line(view: DraftView) -> str:
     passing = _("second pass, back from the last player") if view.second_pass else _("first pass")
     line = tr("Pick {n} of {total}", n=view.pick, total=view.total) + "  ·  " + passing
     if view.upcoming:
-        line += "  ·  " + tr("then {names}", names=", ".join(view.upcoming))
+        line += "  ·  " + tr("then {names}", names=names_list(view.upcoming))
     return line
 
 
@@ -231,7 +231,7 @@ def outcome_line(state: GameState) -> str:
     if state.phase == Phase.ROLLOFF:
         due = rolloff_due(state)
         return tr("Shells and resource cards are tied: {names} roll the fate dice, highest total wins",
-                  names=", ".join(due))
+                  names=names_list(due))
     if state.winner is None:
         return ""
     how = decided_by(entries_of(state))

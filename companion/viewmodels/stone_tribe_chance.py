@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from companion.viewmodels.stone_tribe_text import N_, _, colour_name, plural, resource_short, tr
+from companion.viewmodels.stone_tribe_text import N_, _, colour_name, colour_short, plural, resource_short, tr
 from rules.stone_tribe import CHANCE_COLOURS, RESOURCE_KINDS, Adjustment, GameState, Phase, PlayChanceCard, Resources
 
 #: colour -> when it may be played (shown under its button)
@@ -27,6 +27,7 @@ class ColourView:
 
     key: str
     name: str
+    short: str
     timing: str
     playable: bool
 
@@ -43,7 +44,7 @@ def colour_views(state: GameState, player: str) -> list[ColourView]:
             ok = False
         if colour.reaction and (state.last_card_by is None or state.last_card_by == player):
             ok = False
-        out.append(ColourView(key, colour_name(key), _(TIMING[key]), ok))
+        out.append(ColourView(key, colour_name(key), colour_short(key), _(TIMING[key]), ok))
     return out
 
 

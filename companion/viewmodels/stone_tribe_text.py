@@ -116,3 +116,15 @@ def skill_short(key: str) -> str:
 def plural(n: int, one: str, many: str) -> str:
     """``one`` or ``many`` (both msgids with ``{n}``) translated and filled with ``n``."""
     return tr(one if n == 1 else many, n=n)
+
+
+def colour_short(key: str) -> str:
+    """A chance-card colour in one word of the reader's language ("Red", "红色", "紅色")."""
+    words = COLOUR_WORDS[key]
+    lang = i18n.current_language()
+    return words[1] if lang == "zh_CN" else words[0] if lang == "zh_TW" else words[2]
+
+
+def names_list(names: "list[str] | tuple[str, ...]") -> str:
+    """Player names joined the way the reader writes a list: "Ann, Bo" / "Ann、Bo"."""
+    return ("、" if i18n.current_language() in ("zh_CN", "zh_TW") else ", ").join(names)

@@ -48,7 +48,7 @@ class ChanceScreen(StScreen):
         fill_chips(self.ids.players, seats, self.player, self.choose_player, "st-chance-player")
         fill_chips(self.ids.targets, seats, self.target, self.choose_target, "st-chance-target")
         views = cvm.colour_views(state, self.player)
-        items = [(v.key, "chance", v.name, "", False) for v in views]
+        items = [(v.key, "chance", v.short, "", False) for v in views]
         fill_items(self.ids.colours, items, self.choose_colour, "st-colour", chosen=self.colour,
                    tint={k: list(COLOURS[k]) for k in COLOURS})
         for b, v in zip(reversed(self.ids.colours.children), views):

@@ -96,8 +96,10 @@ class FateDiceScreen(DiceScreen):
                 continue
             line = BoxLayout(spacing=self.app.u(4), size_hint_y=None, height=self.app.u(40))
             line.add_widget(_name_label(self.app, row.seat, row.name))
-            line.add_widget(Label(text=tr("roll-off totals: {totals}", totals=row.rolloff), halign="left",
-                                  valign="middle", font_size=self.app.u(theme.FONT)))
+            totals = Label(text=tr("roll-off totals: {totals}", totals=row.rolloff), halign="left",
+                           valign="middle", font_size=self.app.u(theme.FONT))
+            totals.bind(size=lambda lb, size: setattr(lb, "text_size", size))
+            line.add_widget(totals)
             grid.add_widget(line)
 
     # -- touch and readers -------------------------------------------------------------------------------

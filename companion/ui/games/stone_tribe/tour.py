@@ -201,6 +201,7 @@ class StoneTribeTour:
             demand.on_next()
             self.check(self.state.phase == Phase.NEGOTIATION, "the refused deal stays open")
             yield from self.settle("st-negotiation-refused")
+            self.app.hide_banner()
             demand.choose(self.state.controller)
             demand.tap_deal("shells")
         demand.on_next()
