@@ -29,34 +29,9 @@ from rules.prehistories.commands import EndHunt, Hunt, Paint
 from rules.prehistories.data import SIZE
 from rules.prehistories.state import Phase
 from rules.prehistories.tiles import TILES
+
+from .tour_support import small_targets, use_every_catalog
 DEMO_PLAYERS = ("Ann", "Bo", "Chen", "Dai", "Eve")
-
-
-def small_targets(app: Any) -> tuple[int, list[str]]:
-    """How many tappable widgets are on show, and those smaller than the touch minimum (48 design
-    pixels, scaled): buttons and cave cells that are visible (no hidden parent) and enabled."""
-    from kivy.uix.behaviors import ButtonBehavior
-
-    from companion.ui import theme
-
-    from .widgets import PhCaveCell
-
-    least = app.u(theme.TOUCH) - 1
-    found, seen = [], 0
-    for widget in app.root.walk():
-        if not isinstance(widget, (ButtonBehavior, PhCaveCell)) or widget.disabled:
-            continue
-        node, shown = widget, True
-        while node is not None and node is not app.root:
-            if node.opacity == 0 or node.height <= 0:
-                shown = False
-                break
-            node = node.parent
-        seen += shown
-        if shown and (widget.width < least or widget.height < least):
-            found.append(f"{type(widget).__name__} {getattr(widget, 'tid', '')!r} "
-                         f"{int(widget.width)}x{int(widget.height)}")
-    return seen, found
 
 
 class PrehistoriesTour:
@@ -179,29 +154,64 @@ class PrehistoriesTour:
         if self.state.phase is not Phase.HUNTING or self.app.sm.current != "ph_order":
             raise RuntimeError(f"redo left {self.state.phase} on {self.app.sm.current}")
 
+    def find(self, tid: str) -> Any:
+        """The widget on show whose ``tid`` is ``tid``."""
+        for widget in self.app.root.walk(restrict=True):
+            if getattr(widget, "tid", None) == tid:
+                return widget
+        raise LookupError(f"no widget {tid!r} on {self.app.sm.current}")
+
+    def tap(self, tid: str) -> Iterator[None]:
+        """Touch the widget ``tid`` at its centre through Kivy's own input path (down, then up)."""
+        from kivy.tests.common import UnitTestTouch
+
+        widget = self.find(tid)
+        if widget.disabled:
+            raise RuntimeError(f"{tid} is disabled on {self.app.sm.current}")
+        touch = UnitTestTouch(*widget.to_window(*widget.center))
+        touch.touch_down()
+        yield
+        touch.touch_up()
+        yield
+        yield
+
     def _plan_round(self, shots: bool) -> Iterator[None]:
+        """Everyone plans; in the first round (``shots``) by touch, and the screens are saved."""
         table, plan = self.screen("ph_table"), self.screen("ph_plan")
         first = True
         while self.state.phase is Phase.PLANNING:
             player = next(p for p in self.state.players if not p.planned)
             if self.app.sm.current != "ph_plan":
-                table.open_plan(player.colour.value)
-                yield
+                if shots:
+                    yield from self.tap(f"plan-{player.colour.value}")
+                else:
+                    table.open_plan(player.colour.value)
+                    yield
             if shots and first:
                 yield from self.snap("plan-cover")
-            plan.show_cards()
-            for speed in plan_for(self.state, player, self.rng):
-                plan.toggle(speed)
-            yield
+            speeds = plan_for(self.state, player, self.rng)
+            if shots:
+                yield from self.tap("plan-show")
+                for speed in speeds:
+                    yield from self.tap(f"card-{speed}")
+            else:
+                plan.show_cards()
+                for speed in speeds:
+                    plan.toggle(speed)
+                yield
             if shots and first:
                 yield from self.snap("plan-secret")
-            plan.confirm()
-            yield
+            if shots:
+                yield from self.tap("plan-play")
+            else:
+                plan.confirm()
+                yield
             if shots and first and self.state.phase is Phase.PLANNING:
                 yield from self.snap("plan-masked")
             first = False
 
     def _hunt_round(self, shots: bool) -> Iterator[None]:
+        """Everyone hunts; in the first round (``shots``) by touch, with the hunting screens saved."""
         table = self.screen("ph_table")
         self.app.go_table()
         yield
@@ -211,25 +221,36 @@ class PrehistoriesTour:
             command = demo_command(self.state, self.rng)
             if isinstance(command, Hunt):
                 for speed in command.hunters:
-                    table.toggle_hunter(speed)
+                    if shots:
+                        yield from self.tap(f"hunter-{speed}")
+                    else:
+                        table.toggle_hunter(speed)
                 yield
                 if not shot_taken:
                     yield from self.snap("hunting")
                     shot_taken = True
                 before = self.state.player(command.colour).injuries
-                table.hunt(command.zone)
-                yield
+                if shots:
+                    yield from self.tap(f"zone-{command.zone}")
+                else:
+                    table.hunt(command.zone)
+                    yield
                 if not injured_shot and self.state.phase is Phase.HUNTING and \
                         self.state.player(command.colour).injuries > before:
                     yield from self.snap("hunting-injury")
                     injured_shot = True
             elif isinstance(command, EndHunt):
-                table.on_next()
-                yield
+                if shots:
+                    yield from self.tap("next")
+                else:
+                    table.on_next()
+                    yield
             else:
                 raise RuntimeError(f"unexpected move while hunting: {command}")
 
     def _paint_round(self, shots: bool) -> Iterator[None]:
+        """Everyone paints; in the first round (``shots``) by touch on the cave, with a refused
+        placement and a preview saved first."""
         cave = self.screen("ph_cave")
         first = shots
         while self.state.phase is Phase.PAINTING:
@@ -238,28 +259,31 @@ class PrehistoriesTour:
                 raise RuntimeError(f"unexpected move while painting: {command}")
             if self.app.sm.current != "ph_cave":
                 self.app.go("ph_cave")
+                yield
             player = self.state.player(command.colour)
-            cave.choose_tile(list(player.taken).index(command.tile))
-            cave.choose_side(command.side)
             first_cell = min(TILES[command.tile].shapes[command.side])
             target = (command.row + first_cell[0], command.col + first_cell[1])
+            if not shots:
+                cave.choose_tile(list(player.taken).index(command.tile))
+                cave.choose_side(command.side)
+                cave.hover_cell(target)
+                yield
+                cave.paint()
+                yield
+                continue
+            yield from self.tap(f"tile-{list(player.taken).index(command.tile)}")
+            if TILES[command.tile].shapes[0] != TILES[command.tile].shapes[1]:
+                yield from self.tap(f"side-{command.side}")
             if first:
                 bad = self._refused_cell(command, player)
                 if bad is not None:
-                    cave.hover_cell(bad)
-                    yield
-                    yield
+                    yield from self.tap(f"cell-{bad[0]}-{bad[1]}")
                     yield from self.snap("cave-refused")
-                cave.hover_cell(target)
-                yield
-                yield
+            yield from self.tap(f"cell-{target[0]}-{target[1]}")
+            if first:
                 yield from self.snap("cave-preview")
                 first = False
-            else:
-                cave.hover_cell(target)
-                yield
-            cave.paint()
-            yield
+            yield from self.tap("paint")
 
     def _refused_cell(self, command: Paint, player: Any) -> tuple[int, int] | None:
         """A cell where the same tile and side would be refused for a reason other than leaving the
@@ -326,29 +350,6 @@ class PrehistoriesTour:
 
 
 # -- running it on its own -------------------------------------------------------------------------
-def use_every_catalog() -> None:
-    """Make ``companion.i18n`` read every ``*.po`` of a language, ``prehistories.po`` included, when its
-    loader still reads ``cairn.po`` alone (the app's loader is to merge them all; until then the tour
-    does it for itself, so its screenshots show the translated screens)."""
-    from companion import i18n
-
-    if "Play face down" in i18n.load_catalog("zh_CN"):
-        return
-    single = i18n.load_catalog
-
-    def merged(language: str) -> dict[str, str]:
-        catalog = dict(single(language))
-        folder = i18n.catalog_path(language).parent
-        if language != i18n.DEFAULT_LANGUAGE and folder.is_dir():
-            for po in sorted(folder.glob("*.po")):
-                if po.name != i18n.catalog_path(language).name:
-                    catalog.update({e.msgid: e.msgstr for e in i18n.parse_po(po.read_text(encoding="utf-8"))
-                                    if e.msgstr})
-        return catalog
-
-    i18n.load_catalog = merged
-
-
 def main(argv: list[str] | None = None) -> int:
     """``python -m companion.ui.games.prehistories.tour DIR [--lang L] [--size WxH] [--seed N]``."""
     parser = argparse.ArgumentParser(
