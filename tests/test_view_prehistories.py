@@ -285,6 +285,9 @@ def test_what_a_move_earned_reads_as_one_line(monkeypatch: pytest.MonkeyPatch) -
     assert tvm.news(game.state, events) == (
         "Ann: +1 totem, Legendary animal · +2 totems, Card 7 · Sun ★ · draws 2 cards (hand print)")
     assert tvm.news(game.state, events[:1]) == ""
+    from rules.prehistories.events import TileDiscarded
+
+    assert tvm.news(game.state, [TileDiscarded(B, 31)]) == "Bo discards Legendary: it fits nowhere."
     use_language(monkeypatch, "zh_TW")
     line = tvm.news(game.state, events[2:3])
     assert line.startswith("Ann: +2 個圖騰，") and line.endswith(" ★") and "7" in line

@@ -6,10 +6,10 @@ from typing import Any, Iterable
 
 from companion.i18n import _, tr
 from rules.prehistories.data import TOTEMS, Colour
-from rules.prehistories.events import CardsDrawn, DrawReason, ObjectiveMet
+from rules.prehistories.events import CardsDrawn, DrawReason, ObjectiveMet, TileDiscarded
 from rules.prehistories.state import Player, State
 
-from .prehistories_words import goal_text, goal_title, goal_values, objective_name
+from .prehistories_words import goal_text, goal_title, goal_values, objective_name, tile_label
 
 #: marks the player who met a goal card first
 FIRST = "★"
@@ -102,7 +102,9 @@ def goal_checklist(state: State, colour: Colour) -> list[str]:
 
 def news(state: State, events: Iterable[Any]) -> str:
     """What a move earned, for a banner: totems placed (and on what, ★ when first) and cards drawn for
-    hand prints, e.g. "Ann: +2 totems, Card 5 · Sun ★ · +1 totem, Row 4 · draws 2 cards (hand print)"."""
+    hand prints, e.g. "Ann: +2 totems, Card 5 · Sun ★ · +1 totem, Row 4 · draws 2 cards (hand print)",
+    then any tile the rules discarded because it fits nowhere ("Bo discards Fish · 1 square: …")."""
+    events = list(events)
     parts: list[str] = []
     for event in events:
         if isinstance(event, ObjectiveMet):
@@ -112,10 +114,13 @@ def news(state: State, events: Iterable[Any]) -> str:
         elif isinstance(event, CardsDrawn) and event.reason is DrawReason.HAND_PRINT:
             parts.append(tr("draws {n} cards (hand print)", n=event.count) if event.count != 1
                          else _("draws 1 card (hand print)"))
-    if not parts:
-        return ""
-    colour = next(e.colour for e in events if isinstance(e, (ObjectiveMet, CardsDrawn)))
-    return f"{state.player(colour).name}: " + " · ".join(parts)
+    discards = [tr("{name} discards {tile}: it fits nowhere.", name=state.player(e.colour).name,
+                   tile=tile_label(e.tile)) for e in events if isinstance(e, TileDiscarded)]
+    if parts:
+        colour = next(e.colour for e in events if isinstance(e, (ObjectiveMet, CardsDrawn))
+                      and (not isinstance(e, CardsDrawn) or e.reason is DrawReason.HAND_PRINT))
+        parts = [f"{state.player(colour).name}: " + " · ".join(parts)]
+    return "  ".join(parts + discards)
 
 
 def firsts_line(state: State) -> str:

@@ -193,7 +193,12 @@ class PhTableScreen(PhScreen):
                 self.open_plan(nxt.value)
         elif state.phase is Phase.HUNTING:
             self.chosen = []
-            self.app.send(EndHunt(state.current))
+            session = self.app.session
+            before = len(session.events())
+            if self.app.send(EndHunt(state.current)):
+                text = news(session.state, session.events()[before:])
+                if text:
+                    self.app.show_banner(text, "info", seconds=5)
         elif state.phase is Phase.PAINTING:
             self.open_caves()
         else:
