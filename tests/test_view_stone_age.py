@@ -188,3 +188,10 @@ def test_view_texts_follow_the_language() -> None:
     s = start()
     assert vm.status_line(s) == "第 1 轮  ·  放置人物  ·  起始：Ann"
     assert vm.area_label(Area.BUILDING, 2) == "建筑 2"
+
+
+def test_view_new_game_form_for_five_players() -> None:
+    form = NewGameForm(NewGameForm.default(4).seats, 0, 2, 5).add_player()
+    assert [s.colour for s in form.seats] == ["red", "blue", "green", "yellow", "white"]
+    assert form.add_player() == form, "never above the game's maximum"
+    assert form.problem() is None

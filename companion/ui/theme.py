@@ -26,9 +26,10 @@ PLAYER_COLOURS: dict[str, tuple[float, float, float, float]] = {
     "blue": (0.22, 0.46, 0.80, 1),
     "green": (0.25, 0.62, 0.30, 1),
     "yellow": (0.93, 0.77, 0.18, 1),
+    "white": (0.90, 0.89, 0.86, 1),
 }
 PLAYER_TEXT: dict[str, tuple[float, float, float, float]] = {
-    "red": TEXT, "blue": TEXT, "green": TEXT, "yellow": (0.15, 0.12, 0.05, 1),
+    "red": TEXT, "blue": TEXT, "green": TEXT, "yellow": (0.15, 0.12, 0.05, 1), "white": (0.15, 0.12, 0.05, 1),
 }
 COLOUR_ORDER = ("red", "blue", "green", "yellow")
 

@@ -6,7 +6,8 @@ from dataclasses import dataclass, replace
 
 from companion.i18n import _, tr
 
-COLOURS = ("red", "blue", "green", "yellow")
+#: seat colours in the order new seats take them (the fifth only for games of five)
+COLOURS = ("red", "blue", "green", "yellow", "white")
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ class NewGameForm:
         """One more player (up to the maximum), in the first colour nobody has."""
         if len(self.seats) >= self.max_players:
             return self
-        free = next(c for c in COLOURS if c not in {s.colour for s in self.seats})
+        free = next((c for c in COLOURS if c not in {s.colour for s in self.seats}), COLOURS[0])
         return replace(self, seats=self.seats + (SeatForm(tr("Player {n}", n=len(self.seats) + 1), free),))
 
     def remove_player(self) -> "NewGameForm":
