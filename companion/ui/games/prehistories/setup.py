@@ -11,7 +11,7 @@ from kivy.properties import ObjectProperty, StringProperty
 from companion.errors import StoreError
 from companion.i18n import _, tr
 from companion.viewmodels.prehistories_setup import CARDS, SetupForm
-from companion.viewmodels.prehistories_words import goal_text
+from companion.viewmodels.prehistories_words import goal_side, goal_text
 from rules.errors import IllegalMove
 
 from .widgets import PhScreen, make
@@ -49,7 +49,9 @@ class PhSetupScreen(PhScreen):
             side = self.form.side_of(card)
             widget = make("PhGoalCard", card=card, side=side, tid=f"goal-{card}", payload=card,
                                         kind="selected" if side else "normal")
-            widget.caption = goal_text(f"{side}{card}") if side else _("Not in play")
+            both = "\n".join(tr("{side}: {goal}", side=goal_side(g), goal=goal_text(g))
+                             for g in (f"A{card}", f"B{card}"))
+            widget.caption = goal_text(f"{side}{card}") if side else both
             widget.bind(on_release=lambda w: self.tap_goal(w.payload))
             grid.add_widget(widget)
         self.goal_status = self.form.goal_status()

@@ -120,19 +120,16 @@ class PrehistoriesTour:
         open_setup(app)
         setup = self.screen("ph_setup")
         setup.rng = self.rng
+        yield
+        yield from self._try_the_setup(setup)
         setup.set_names(list(DEMO_PLAYERS[:self.players]))
         setup.form = setup.form.draw_goals(self.rng)
         setup.refresh()
-        yield
-        yield
         yield from self.snap("setup")
         self.screen("ph_table").rng = self.rng
-        setup.start_game()
-        yield
-        yield
+        yield from self.tap("setup-start")
         yield from self.snap("new-tiles")
-        self.screen("ph_table").on_next()
-        yield
+        yield from self.tap("next")
         yield from self.snap("planning")
         yield from self._plan_round(shots=True)
         yield
@@ -142,6 +139,19 @@ class PrehistoriesTour:
         yield from self._hunt_round(shots=True)
         yield from self._paint_round(shots=True)
         yield from self._play_on()
+
+    def _try_the_setup(self, setup: Any) -> Iterator[None]:
+        """Tap through the setup: a fourth player and back, a goal card round its three states (Sun,
+        Moon, out) and back to the side it had."""
+        seats = len(setup.form.seats)
+        yield from self.tap("ph-add-player")
+        yield from self.tap("ph-remove-player")
+        card = next(n for n in range(1, 10) if setup.form.side_of(n))
+        side = setup.form.side_of(card)
+        for _state in range(3):
+            yield from self.tap(f"goal-{card}")
+        if len(setup.form.seats) != seats or setup.form.side_of(card) != side:
+            raise RuntimeError(f"the setup taps left {setup.form}")
 
     def _undo_redo_the_reveal(self) -> Iterator[None]:
         """Undo the last plan: the table is back in planning; redo: the reveal shows again."""
