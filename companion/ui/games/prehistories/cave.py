@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.i18n import _, tr

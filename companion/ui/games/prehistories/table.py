@@ -37,11 +37,12 @@ class PhTableScreen(PhScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.rng = random.Random()
-        self._fills: dict[tuple[int, int], Any] = {}
+        self._fills: dict[tuple[Any, ...], Any] = {}
 
     def fills_for(self, state: State) -> Any:
-        """This round's random draw (drawn once per game and round, so a redraw shows the same tiles)."""
-        key = (getattr(self.app.session, "game_id", 0), state.round)
+        """This round's random draw: drawn once for a game, round and board (a redraw shows the same
+        tiles; an undo that changes the board draws again)."""
+        key = (getattr(self.app.session, "game_id", 0), state.round, state.zones, state.stacks)
         if key not in self._fills:
             self._fills[key] = vm.draw_fills(state, self.rng)
         return self._fills[key]

@@ -1,7 +1,6 @@
 """Totems: each player's totems per objective, who met each goal card first, and the totals."""
 from __future__ import annotations
 
-from kivy.factory import Factory
 from kivy.properties import StringProperty
 from kivy.uix.label import Label
 
