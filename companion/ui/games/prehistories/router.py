@@ -11,7 +11,13 @@ SCREEN_FOR: dict[Phase, str] = {
     Phase.FILL: "ph_table", Phase.PLANNING: "ph_table", Phase.HUNTING: "ph_order",
     Phase.PAINTING: "ph_cave", Phase.OVER: "ph_winner",
 }
+#: game id -> the (round, phase) the screens last showed
 _seen: dict[int, tuple[int, Phase]] = {}
+
+
+def forget(game: int) -> None:
+    """Treat game ``game`` as never seen (as after a restart of the app)."""
+    _seen.pop(game, None)
 
 
 def route(app: Any, state: State, here: str) -> bool:

@@ -30,11 +30,11 @@ from rules.prehistories.data import SIZE
 from rules.prehistories.state import Phase
 from rules.prehistories.tiles import TILES
 
-from .tour_support import small_targets, use_every_catalog
+from .tour_support import TourChecks, small_targets, use_every_catalog
 DEMO_PLAYERS = ("Ann", "Bo", "Chen", "Dai", "Eve")
 
 
-class PrehistoriesTour:
+class PrehistoriesTour(TourChecks):
     """Drives the app one step per frame; ``saved`` lists the PNGs written."""
 
     def __init__(self, app: Any, folder: Path, seed: int = SEED,
@@ -139,51 +139,6 @@ class PrehistoriesTour:
         yield from self._hunt_round(shots=True)
         yield from self._paint_round(shots=True)
         yield from self._play_on()
-
-    def _try_the_setup(self, setup: Any) -> Iterator[None]:
-        """Tap through the setup: a fourth player and back, a goal card round its three states (Sun,
-        Moon, out) and back to the side it had."""
-        seats = len(setup.form.seats)
-        yield from self.tap("ph-add-player")
-        yield from self.tap("ph-remove-player")
-        card = next(n for n in range(1, 10) if setup.form.side_of(n))
-        side = setup.form.side_of(card)
-        for _state in range(3):
-            yield from self.tap(f"goal-{card}")
-        if len(setup.form.seats) != seats or setup.form.side_of(card) != side:
-            raise RuntimeError(f"the setup taps left {setup.form}")
-
-    def _undo_redo_the_reveal(self) -> Iterator[None]:
-        """Undo the last plan: the table is back in planning; redo: the reveal shows again."""
-        self.app.undo()
-        yield
-        if self.state.phase is not Phase.PLANNING or self.app.sm.current != "ph_table":
-            raise RuntimeError(f"undo left {self.state.phase} on {self.app.sm.current}")
-        self.app.redo()
-        yield
-        if self.state.phase is not Phase.HUNTING or self.app.sm.current != "ph_order":
-            raise RuntimeError(f"redo left {self.state.phase} on {self.app.sm.current}")
-
-    def find(self, tid: str) -> Any:
-        """The widget on show whose ``tid`` is ``tid``."""
-        for widget in self.app.root.walk(restrict=True):
-            if getattr(widget, "tid", None) == tid:
-                return widget
-        raise LookupError(f"no widget {tid!r} on {self.app.sm.current}")
-
-    def tap(self, tid: str) -> Iterator[None]:
-        """Touch the widget ``tid`` at its centre through Kivy's own input path (down, then up)."""
-        from kivy.tests.common import UnitTestTouch
-
-        widget = self.find(tid)
-        if widget.disabled:
-            raise RuntimeError(f"{tid} is disabled on {self.app.sm.current}")
-        touch = UnitTestTouch(*widget.to_window(*widget.center))
-        touch.touch_down()
-        yield
-        touch.touch_up()
-        yield
-        yield
 
     def _plan_round(self, shots: bool) -> Iterator[None]:
         """Everyone plans; in the first round (``shots``) by touch, and the screens are saved."""
@@ -357,7 +312,7 @@ class PrehistoriesTour:
         yield
         yield
         yield from self.snap("cave-winner")
-
+        yield from self._reopen_the_finished_game()
 
 # -- running it on its own -------------------------------------------------------------------------
 def main(argv: list[str] | None = None) -> int:

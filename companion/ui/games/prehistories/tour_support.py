@@ -1,7 +1,11 @@
-"""Helpers of the Prehistories screenshot tour: the touch-size check and the catalogs it reads."""
+"""Helpers of the Prehistories screenshot tour: taps through Kivy's input path, the checks it makes
+on the way (setup by touch, undo and redo of the reveal, a finished game reopened), the touch-size
+check and the catalogs it reads."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
+
+from rules.prehistories.state import Phase
 
 
 def small_targets(app: Any) -> tuple[int, list[str]]:
@@ -52,3 +56,72 @@ def use_every_catalog() -> None:
         return catalog
 
     i18n.load_catalog = merged
+
+
+class TourChecks:
+    """Taps and checks for a tour that has ``app`` and ``state``; each check raises ``RuntimeError``
+    when the screens do not behave."""
+
+    app: Any
+    state: Any
+
+    def find(self, tid: str) -> Any:
+        """The widget on show whose ``tid`` is ``tid``."""
+        for widget in self.app.root.walk(restrict=True):
+            if getattr(widget, "tid", None) == tid:
+                return widget
+        raise LookupError(f"no widget {tid!r} on {self.app.sm.current}")
+
+    def tap(self, tid: str) -> Iterator[None]:
+        """Touch the widget ``tid`` at its centre through Kivy's own input path (down, then up)."""
+        from kivy.tests.common import UnitTestTouch
+
+        widget = self.find(tid)
+        if widget.disabled:
+            raise RuntimeError(f"{tid} is disabled on {self.app.sm.current}")
+        touch = UnitTestTouch(*widget.to_window(*widget.center))
+        touch.touch_down()
+        yield
+        touch.touch_up()
+        yield
+        yield
+
+    def _try_the_setup(self, setup: Any) -> Iterator[None]:
+        """Tap through the setup: a fourth player and back, a goal card round its three states (Sun,
+        Moon, out) and back to the side it had."""
+        seats = len(setup.form.seats)
+        yield from self.tap("ph-add-player")
+        yield from self.tap("ph-remove-player")
+        card = next(n for n in range(1, 10) if setup.form.side_of(n))
+        side = setup.form.side_of(card)
+        for _state in range(3):
+            yield from self.tap(f"goal-{card}")
+        if len(setup.form.seats) != seats or setup.form.side_of(card) != side:
+            raise RuntimeError(f"the setup taps left {setup.form}")
+
+    def _undo_redo_the_reveal(self) -> Iterator[None]:
+        """Undo the last plan: the table is back in planning; redo: the reveal shows again."""
+        self.app.undo()
+        yield
+        if self.state.phase is not Phase.PLANNING or self.app.sm.current != "ph_table":
+            raise RuntimeError(f"undo left {self.state.phase} on {self.app.sm.current}")
+        self.app.redo()
+        yield
+        if self.state.phase is not Phase.HUNTING or self.app.sm.current != "ph_order":
+            raise RuntimeError(f"redo left {self.state.phase} on {self.app.sm.current}")
+
+    def _reopen_the_finished_game(self) -> Iterator[None]:
+        """Leave the game and open it again as a fresh start of the app would: it opens on the winner."""
+        from companion.session import GameSession
+
+        from . import router
+
+        game_id = self.app.session.game_id
+        self.app.close_session()
+        yield
+        router.forget(game_id)
+        self.app.open_session(GameSession.resume(self.app.store, game_id))
+        for _frame in range(3):
+            yield
+        if self.app.sm.current != "ph_winner":
+            raise RuntimeError(f"a finished game opened on {self.app.sm.current}, not its winner")
