@@ -105,7 +105,8 @@ class TouchDriver:
         from companion.ui.widgets import CairnButton
 
         sizes = [(w.width, w.height) for w in self.app.root.walk(restrict=True)
-                 if isinstance(w, CairnButton) and not w.disabled and w.opacity > 0 and w.width > 1] or [(0, 0)]
+                 if isinstance(w, CairnButton) and not w.disabled and w.opacity > 0 and w.width > 1]
+        sizes = sizes or [(0.0, 0.0)]
         self.report["targets"][self.app.sm.current] = [min(s[0] for s in sizes), min(s[1] for s in sizes)]
 
     @property

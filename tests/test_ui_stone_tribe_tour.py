@@ -64,4 +64,5 @@ def test_ui_stone_tribe_registers_its_screens(display: str, tmp_path: Path) -> N
                           timeout=120)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert proc.stdout.split()[:2] == ["st_table", "st_setup"]
-    assert {"st_setup", "st_skill", "st_dice", "st_demand", "st_chance", "st_end"} <= set(proc.stdout.split()[2:])
+    names = set(proc.stdout.split()[2:])
+    assert {"st_setup", "st_skill", "st_dice", "st_demand", "st_chance", "st_end"} <= names

@@ -10,8 +10,8 @@ from companion.viewmodels import stone_tribe_deal as dv
 from companion.viewmodels.stone_tribe_setup import SetupForm
 from companion.viewmodels.stone_tribe_text import resource_name, skill_name
 from rules.stone_tribe import (
-    CompleteDemand, DiscardDemand, DraftSkill, DrawChanceCard, EndTurn, Payment, Phase, Resources, RevealDemand, RollFateDice,
-    RollOff, Share, StartGame,
+    CompleteDemand, DiscardDemand, DraftSkill, DrawChanceCard, EndTurn, Payment, Phase, Resources,
+    RevealDemand, RollFateDice, RollOff, Share, StartGame,
 )
 from rules.stone_tribe.decide import decide
 from rules.stone_tribe.evolve import evolve
@@ -112,8 +112,8 @@ def test_view_deal_balance_says_what_is_missing() -> None:
     assert dv.balanced(deal, s.demand)
     assert dv.balance_words(deal, s.demand) == "The deal balances: it can be committed."
     assert dv.part_line(deal, "Bo") == "pays 1 魚  ·  gets 2 shells" and dv.part_line(deal, "Cy") == "no part"
-    assert deal.command(s.order) == CompleteDemand((Payment("Ann", Resources(wood=2)), Payment("Bo", Resources(fish=1))),
-                                                   (Share("Ann", 3, 1), Share("Bo", 2, 0)))
+    payments = (Payment("Ann", Resources(wood=2)), Payment("Bo", Resources(fish=1)))
+    assert deal.command(s.order) == CompleteDemand(payments, (Share("Ann", 3, 1), Share("Bo", 2, 0)))
     assert apply(s, deal.command(s.order)).phase == Phase.MAIN
     over = deal.step("Bo", "shells", 1)
     assert dv.balance_words(over, s.demand) == "Unbalanced: 1 shell more than the reward"

@@ -73,8 +73,8 @@ def player_views(state: GameState) -> list[PlayerView]:
     start = state.players[state.start].name
     out = []
     for seat, p in enumerate(state.players):
-        skills = tuple(SkillView(c.skill, skill_name(c.skill), c.resource, "·".join(str(n) for n in c.numbers))
-                       for c in p.skills)
+        skills = tuple(SkillView(c.skill, skill_name(c.skill), c.resource,
+                                 "·".join(str(n) for n in c.numbers)) for c in p.skills)
         out.append(PlayerView(
             seat=seat, name=p.name, shells=p.shells, skills=skills, resources=tuple(p.resources.items()),
             hand=p.hand, blue=len(p.blue_cards), is_current=p.name == current, is_start=p.name == start,
@@ -238,7 +238,8 @@ def outcome_line(state: GameState) -> str:
     if how == "shells":
         return tr("{name} has the most shells and becomes the great chief", name=state.winner)
     if how == "resource cards":
-        return tr("Shells tied: {name} has the most resource cards and becomes the great chief", name=state.winner)
+        return tr("Shells tied: {name} has the most resource cards and becomes the great chief",
+                  name=state.winner)
     return tr("Shells and resource cards tied: {name} won the roll-off and becomes the great chief",
               name=state.winner)
 

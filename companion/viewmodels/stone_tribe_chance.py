@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from companion.viewmodels.stone_tribe_text import N_, _, colour_name, colour_short, plural, resource_short, tr
-from rules.stone_tribe import CHANCE_COLOURS, RESOURCE_KINDS, Adjustment, GameState, Phase, PlayChanceCard, Resources
+from rules.stone_tribe import (
+    CHANCE_COLOURS, RESOURCE_KINDS, Adjustment, GameState, Phase, PlayChanceCard, Resources,
+)
 
 #: colour -> when it may be played (shown under its button)
 TIMING: dict[str, str] = {
@@ -90,7 +92,8 @@ class EffectForm:
             bits = [f"+{n} {resource_short(k)}" for k, n in adj.gain.items() if n]
             bits += [f"−{n} {resource_short(k)}" for k, n in adj.lose.items() if n]
             if adj.shells:
-                bits.append(("+" if adj.shells > 0 else "−") + plural(abs(adj.shells), "{n} shell", "{n} shells"))
+                sign = "+" if adj.shells > 0 else "−"
+                bits.append(sign + plural(abs(adj.shells), "{n} shell", "{n} shells"))
             if adj.chance_cards:
                 bits.append(("+" if adj.chance_cards > 0 else "−")
                             + plural(abs(adj.chance_cards), "{n} chance card", "{n} chance cards"))

@@ -173,7 +173,8 @@ def balanced(deal: DealForm, demand: Demand) -> bool:
 
 
 def balance_words(deal: DealForm, demand: Demand) -> str:
-    """What keeps the deal from balancing, in words ("Still missing 1 木; 2 shells not handed out"), or that it balances."""
+    """What keeps the deal from balancing, in words ("still missing 1 木; 2 shells not handed out"), or
+    that it balances."""
     problems = []
     for b in balance(deal, demand):
         if b.dealt < b.due and b.item in RESOURCE_KINDS:
@@ -214,7 +215,8 @@ def part_line(deal: DealForm, name: str) -> str:
     shells, cards = deal.share_of(name)
     bits = []
     if paid.total():
-        bits.append(tr("pays {what}", what="  ".join(f"{n} {resource_short(k)}" for k, n in paid.items() if n)))
+        what = "  ".join(f"{n} {resource_short(k)}" for k, n in paid.items() if n)
+        bits.append(tr("pays {what}", what=what))
     if shells or cards:
         bits.append(tr("gets {what}", what=reward_line(shells, cards)))
     return "  ·  ".join(bits) if bits else _("no part")

@@ -19,7 +19,7 @@ ITEM_ICON = {**{k: k for k in RESOURCE_KINDS}, "shells": "shell", "cards": "chan
 
 
 class ChanceScreen(StScreen):
-    """``player`` plays a card of ``colour``; ``effect`` holds the changes; ``target`` whose changes are entered."""
+    """``player`` plays a card of ``colour``; ``effect`` holds the changes; ``target``: whose are entered."""
 
     player = StringProperty("")
     colour = StringProperty("")
@@ -66,7 +66,8 @@ class ChanceScreen(StScreen):
             effect_items.append((k, ITEM_ICON[k], dv.item_caption(k), f"{n:+d}" if n else "", n < 0))
         fill_items(self.ids.effect, effect_items, self.tap_effect, "st-effect")
         lines = self.effect.lines(state.order)
-        self.effect_text = "   ".join(lines) if lines else _("No change to the books (or tap what the card changes).")
+        none = _("No change to the books (or tap what the card changes).")
+        self.effect_text = "   ".join(lines) if lines else none
 
     # -- taps --------------------------------------------------------------------------------------
     def choose_player(self, name: str) -> None:

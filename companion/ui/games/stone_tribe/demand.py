@@ -49,8 +49,7 @@ class DemandScreen(StScreen):
     def _refresh_card(self, state: Any) -> None:
         self.heading = tr("{name} turns up a demand card", name=state.current)
         self.card_text = dv.demand_line(self.form)
-        items = [(k, ITEM_ICON[k], dv.item_caption(k), str(self.form.get(k)) if self.form.get(k) else "", False)
-                 for k in dv.ITEMS]
+        items = [(k, ITEM_ICON[k], dv.item_caption(k), str(self.form.get(k) or ""), False) for k in dv.ITEMS]
         fill_items(self.ids.item_row, items, self.tap_card, "st-cost")
         self.balance_text = self.form.problem() or _("Check the card, then turn it up.")
         self.balance_ok = self.form.problem() is None
@@ -78,12 +77,14 @@ class DemandScreen(StScreen):
                 caption = tr("{what}: has {n}", what=dv.item_name(k), n=has.get(k))
                 items.append((k, ITEM_ICON[k], caption, str(n) if n else "", n > has.get(k)))
             else:
-                items.append((k, ITEM_ICON[k], tr("gets {what}", what=dv.item_caption(k)), str(n) if n else "", False))
+                caption = tr("gets {what}", what=dv.item_caption(k))
+                items.append((k, ITEM_ICON[k], caption, str(n) if n else "", False))
         fill_items(self.ids.item_row, items, self.tap_deal, "st-deal")
         lacks = dv.shortfalls(self.deal, state)
         self.balance_ok = dv.balanced(self.deal, demand) and not lacks
         self.balance_text = "; ".join(lacks) if lacks else dv.balance_words(self.deal, demand)
-        self.parts_text = "\n".join(tr("{name}: {gain}", name=n, gain=dv.part_line(self.deal, n)) for n in state.order
+        self.parts_text = "\n".join(tr("{name}: {gain}", name=n, gain=dv.part_line(self.deal, n))
+                                    for n in state.order
                                     if dv.part_line(self.deal, n) != _("no part"))
 
     def choose(self, name: str) -> None:
@@ -92,7 +93,8 @@ class DemandScreen(StScreen):
         self.refresh()
 
     def tap_deal(self, item: str) -> None:
-        """The chosen player pays one more resource, or gets one more shell or chance card (fewer in remove mode)."""
+        """The chosen player pays one more resource, or gets one more shell or chance card (fewer when
+        taps remove)."""
         self.deal = self.deal.step(self.chosen, item, -1 if self.minus else 1)
         self.refresh()
 

@@ -79,7 +79,8 @@ class FateDiceScreen(DiceScreen):
         views = vm.payout_preview(state, dice)
         grid.cols = 2 if len(views) > 4 else 1
         for view in views:
-            row = BoxLayout(spacing=self.app.u(4), size_hint_y=None, height=self.app.u(42), padding=(0, self.app.u(4)))
+            row = BoxLayout(spacing=self.app.u(4), size_hint_y=None, height=self.app.u(42),
+                            padding=(0, self.app.u(4)))
             row.add_widget(_name_label(self.app, view.seat, view.name))
             for kind, n in view.earned:
                 count = Factory.StCount(icon=kind, text=f"+{n}", size_hint_x=None, width=self.app.u(72))
@@ -110,7 +111,8 @@ class FateDiceScreen(DiceScreen):
         target = self._target()
         for i, v in enumerate(self.values):
             kind = "selected" if i == target else "normal" if v else "danger"
-            b = IconButton(icon="die", value=v, count=str(v) if v else "?", tid=f"st-die-{i}", payload=i, kind=kind)
+            b = IconButton(icon="die", value=v, count=str(v) if v else "?", tid=f"st-die-{i}", payload=i,
+                           kind=kind)
             b.bind(on_release=lambda btn: self.select_die(btn.payload))
             box.add_widget(b)
         faces = self.ids.faces
@@ -174,7 +176,8 @@ class FateDiceScreen(DiceScreen):
 
     def on_back(self) -> None:
         state = self.state
-        self.app.go("st_end" if state is not None and state.phase in (Phase.ROLLOFF, Phase.OVER) else "st_table")
+        ended = state is not None and state.phase in (Phase.ROLLOFF, Phase.OVER)
+        self.app.go("st_end" if ended else "st_table")
 
 
 def _name_label(app: Any, seat: int, name: str) -> Label:

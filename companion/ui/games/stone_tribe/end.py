@@ -38,7 +38,8 @@ class EndScreen(StScreen):
         u = self.app.u
         for row in vm.ranking(state):
             line = BoxLayout(size_hint_y=None, height=u(34), spacing=u(4))
-            line.add_widget(_cell(str(row.rank), u(50), bold=True, colour=theme.ACCENT if row.rank == 1 else None))
+            first = theme.ACCENT if row.rank == 1 else None
+            line.add_widget(_cell(str(row.rank), u(50), bold=True, colour=first))
             tag = Factory.StNameTag(text=row.name, size_hint_x=None, width=u(150))
             tag.bg, tag.fg = list(vm.seat_colour(row.seat)), list(vm.seat_text(row.seat))
             line.add_widget(tag)

@@ -23,7 +23,8 @@ COLOURS: dict[str, tuple[float, float, float, float]] = {
     "green": (0.28, 0.64, 0.32, 1),
 }
 #: skill -> the resource drawn on its button
-SKILL_ICON = {"gathering": "fruit", "mining": "stone", "hunting": "meat", "logging": "wood", "fishing": "fish"}
+SKILL_ICON = {"gathering": "fruit", "mining": "stone", "hunting": "meat", "logging": "wood",
+              "fishing": "fish"}
 
 
 class StIcon(Icon):

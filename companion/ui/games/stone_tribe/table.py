@@ -57,7 +57,8 @@ class TableScreen(StScreen):
             return [first, ("st-learn", vm.learn_label(state), "open_learn"),
                     ("st-chance", _("Chance card"), "open_chance")]
         if phase == Phase.NEGOTIATION:
-            return [("st-negotiate", _("Negotiation"), "open_demand"), ("st-chance", _("Chance card"), "open_chance")]
+            return [("st-negotiate", _("Negotiation"), "open_demand"),
+                    ("st-chance", _("Chance card"), "open_chance")]
         return [("st-ranking", _("Final ranking"), "open_end")]
 
     def _fill_actions(self, state: Any) -> None:

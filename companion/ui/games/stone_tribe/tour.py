@@ -257,7 +257,7 @@ class StoneTribeTour:
         yield
 
     def _even_the_leaders(self) -> None:
-        """A red card that leaves the two leaders level on shells and resource cards (so a roll-off follows)."""
+        """A red card that leaves the two leaders level on shells and resource cards (a roll-off follows)."""
         state = self.state
         ranked = sorted(standings(state), key=lambda s: (-s.shells, -s.resource_cards, s.name))
         first, second = ranked[0], ranked[1]

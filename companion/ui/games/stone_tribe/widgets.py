@@ -48,11 +48,14 @@ class PlayerCard(BoxLayout):
 
 
 def fill_items(box: Any, items: Iterable[tuple[str, str, str, str, bool]], on_tap: Callable[[str], None],
-               tid_prefix: str, chosen: str | None = None, tint: dict[str, list[float]] | None = None) -> None:
-    """Fill ``box`` with one ``ItemButton`` per ``(key, icon, caption, count, warn)``; a tap calls ``on_tap(key)``."""
+               tid_prefix: str, chosen: str | None = None,
+               tint: dict[str, list[float]] | None = None) -> None:
+    """Fill ``box`` with an ``ItemButton`` per ``(key, icon, caption, count, warn)``; a tap calls
+    ``on_tap(key)``."""
     box.clear_widgets()
     for key, icon, caption, count, warn in items:
-        b = ItemButton(icon=icon, caption=caption, count=count, warn=warn, tid=f"{tid_prefix}-{key}", payload=key,
+        b = ItemButton(icon=icon, caption=caption, count=count, warn=warn, tid=f"{tid_prefix}-{key}",
+                       payload=key,
                        kind="selected" if key == chosen else "normal", tint=(tint or {}).get(key, []))
         b.bind(on_release=lambda btn: on_tap(btn.payload))
         box.add_widget(b)
