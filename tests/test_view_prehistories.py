@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +21,6 @@ from rules.prehistories.commands import (
 from rules.prehistories.data import Colour
 from rules.prehistories.state import Award, Phase
 
-ROOT = Path(__file__).resolve().parents[1]
 Y, B, R = Colour.YELLOW, Colour.BLUE, Colour.RED
 
 
@@ -47,13 +45,8 @@ def _english() -> Any:
 
 
 def use_language(monkeypatch: pytest.MonkeyPatch, language: str) -> None:
-    """Switch to ``language`` with every catalog of it (cairn.po and prehistories.po) loaded."""
+    """Switch to ``language`` (the app reads cairn.po and prehistories.po)."""
     i18n.set_language(language)
-    folder = ROOT / "locale" / language / "LC_MESSAGES"
-    catalog: dict[str, str] = {}
-    for po in sorted(folder.glob("*.po")):
-        catalog.update({e.msgid: e.msgstr for e in i18n.parse_po(po.read_text(encoding="utf-8")) if e.msgstr})
-    monkeypatch.setattr(i18n._current, "catalog", catalog)
 
 
 def started() -> Game:
@@ -248,6 +241,8 @@ def test_a_start_from_home_draws_the_goal_cards() -> None:
     assert [p.colour for p in command.players] == [R, B, Colour.GREEN, Y]
     assert len(command.goals) == 5 and len({g[1:] for g in command.goals}) == 5
     assert RULES.decide(None, command)
+    form = svm.SetupForm.from_players([("Ann", "white"), ("Bo", "green")], random.Random(2))
+    assert [s.colour for s in form.seats] == [Colour.WHITE, Colour.GREEN] and form.problem() is None
 
 
 def test_totems_per_player_and_per_goal_with_who_was_first() -> None:

@@ -49,6 +49,12 @@ class SetupForm:
         seats = tuple(Seat(tr("Player {n}", n=i + 1), COLOURS[i]) for i in range(count))
         return cls(seats, tuple(random_goals(rng, goal_count(count)).items()))
 
+    @classmethod
+    def from_players(cls, players: list[tuple[str, str]], rng: random.Random) -> "SetupForm":
+        """Seats ``[(name, colour value), ...]`` (2–5 kept), with goal cards drawn at random."""
+        seats = tuple(Seat(name, Colour(colour)) for name, colour in players[:MAX_PLAYERS])
+        return cls(seats, tuple(random_goals(rng, goal_count(len(seats))).items()))
+
     @property
     def needed(self) -> int:
         """Goal cards this many players use."""

@@ -29,9 +29,12 @@ def setup_command(players: list[tuple[str, str]], start_player: int = 0) -> Star
     return start_from_home(players, random.Random())
 
 
-def open_setup(app: Any) -> None:
-    """Show the Prehistories setup (players, colours, goal cards) before any game is open."""
+def open_setup(app: Any, players: list[tuple[str, str]] | None = None) -> None:
+    """Show the Prehistories setup (players, colours, goal cards drawn at random, each open to change)
+    before any game is open; ``players`` ``[(name, colour value), ...]`` from Home fill its seats."""
     app._add_game_screens(SCREENS.game)
+    if players:
+        app.sm.get_screen(SETUP_SCREEN).use_players(players)
     app.go(SETUP_SCREEN)
 
 

@@ -89,6 +89,10 @@ class PhSetupScreen(PhScreen):
         self.form = self.form.draw_goals(self.rng)
         self.refresh()
 
+    def use_players(self, players: list[tuple[str, str]]) -> None:
+        """Seats from elsewhere (Home's rows): names and colour values; goal cards drawn again."""
+        self.form = SetupForm.from_players(players, self.rng)
+
     def set_names(self, names: list[str]) -> None:
         """Fill in the player names (for a scripted start)."""
         while len(self.form.seats) > max(2, len(names)):

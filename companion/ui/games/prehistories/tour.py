@@ -30,7 +30,7 @@ from rules.prehistories.data import SIZE
 from rules.prehistories.state import Phase
 from rules.prehistories.tiles import TILES
 
-from .tour_support import TourChecks, small_targets, use_every_catalog
+from .tour_support import TourChecks, small_targets
 DEMO_PLAYERS = ("Ann", "Bo", "Chen", "Dai", "Eve")
 
 
@@ -343,7 +343,6 @@ def _run(args: argparse.Namespace) -> int:
     configure_kivy(size, False, 0)
     from companion.ui.app import AppOptions, CairnApp
 
-    use_every_catalog()
 
     class TourApp(CairnApp):
         """The app with the Prehistories tour instead of the hardware."""

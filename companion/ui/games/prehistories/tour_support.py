@@ -1,6 +1,6 @@
 """Helpers of the Prehistories screenshot tour: taps through Kivy's input path, the checks it makes
-on the way (setup by touch, undo and redo of the reveal, a finished game reopened), the touch-size
-check and the catalogs it reads."""
+on the way (setup by touch, undo and redo of the reveal, a finished game reopened) and the touch-size
+check."""
 from __future__ import annotations
 
 from typing import Any, Iterator
@@ -33,29 +33,6 @@ def small_targets(app: Any) -> tuple[int, list[str]]:
             found.append(f"{type(widget).__name__} {getattr(widget, 'tid', '')!r} "
                          f"{int(widget.width)}x{int(widget.height)}")
     return seen, found
-
-
-def use_every_catalog() -> None:
-    """Make ``companion.i18n`` read every ``*.po`` of a language, ``prehistories.po`` included, when its
-    loader still reads ``cairn.po`` alone (the app's loader is to merge them all; until then the tour
-    does it for itself, so its screenshots show the translated screens)."""
-    from companion import i18n
-
-    if "Play face down" in i18n.load_catalog("zh_CN"):
-        return
-    single = i18n.load_catalog
-
-    def merged(language: str) -> dict[str, str]:
-        catalog = dict(single(language))
-        folder = i18n.catalog_path(language).parent
-        if language != i18n.DEFAULT_LANGUAGE and folder.is_dir():
-            for po in sorted(folder.glob("*.po")):
-                if po.name != i18n.catalog_path(language).name:
-                    catalog.update({e.msgid: e.msgstr for e in i18n.parse_po(po.read_text(encoding="utf-8"))
-                                    if e.msgstr})
-        return catalog
-
-    i18n.load_catalog = merged
 
 
 class TourChecks:
