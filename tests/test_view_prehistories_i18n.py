@@ -77,3 +77,24 @@ def test_simplified_and_traditional_differ_where_the_script_does() -> None:
     cn, tw = catalog("zh_CN", "prehistories"), catalog("zh_TW", "prehistories")
     assert cn["Play no hunters"] == "不打出猎人" and tw["Play no hunters"] == "不打出獵人"
     assert sum(cn[m] != tw[m] for m in cn) > len(cn) // 2
+
+
+def test_the_traditional_catalog_has_no_simplified_characters() -> None:
+    text = "".join(catalog("zh_TW", "prehistories").values())
+    simplified = set("猎块绘画伤图腾鱼猪犸选张轮区随机边这个们为后还开门问题动设没记录")
+    assert not simplified & set(text), sorted(simplified & set(text))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_font_has_every_character_the_screens_show(language: str) -> None:
+    from fontTools.ttLib import TTFont
+
+    from companion.ui import fonts
+
+    files = fonts.font_files(language)
+    assert files is not None, "Noto Sans CJK is not installed (apt-get install fonts-noto-cjk)"
+    cmap = TTFont(str(files[0]), lazy=True).getBestCmap()
+    text = "".join(catalog(language, "prehistories").values())
+    text += "".join(path.read_text(encoding="utf-8") for path in SOURCES)  # ❶ ■ ✓ ○ ★ in the code
+    lacking = sorted({c for c in text if c not in "\n\t" and ord(c) not in cmap})
+    assert not lacking, f"the {language} font lacks {lacking}"
