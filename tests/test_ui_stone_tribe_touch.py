@@ -118,8 +118,9 @@ class TouchDriver:
         from rules.stone_tribe import RESOURCE_KINDS, SKILLS
 
         app = self.app
-        open_setup(app)
+        open_setup(app, [("", "red"), ("", "blue"), ("", "green"), ("", "yellow"), ("", "white")])
         yield
+        yield from self.tap("st-add-player")
         yield from self.tap("st-doubles-once")
         yield from self.tap("st-seat-1-start")
         self.measure()

@@ -43,9 +43,21 @@ SCREENS = register(GameScreens(
     table="st_table",
     setup_command=_setup,
     min_players=2,
-    max_players=4,
+    max_players=5,  # what Home's form offers; the setup screen takes up to 8
     extra={"setup_screen": "st_setup", "max_players": 8},
 ))
+
+
+def open_setup(app: Any, players: list[tuple[str, str]] | None = None) -> None:
+    """Show the Stone Tribe setup (2–8 players, start player, doubles option) before any game is open;
+    ``players`` ``[(name, colour), ...]`` from Home fill its seats (colours are not used by this game)."""
+    install(app)
+    if players:
+        app.sm.get_screen("st_setup").use_players([name for name, _colour in players])
+    app.go("st_setup")
+
+
+SCREENS.extra["open_setup"] = open_setup
 
 
 def install(app: Any) -> None:
@@ -57,9 +69,3 @@ def install(app: Any) -> None:
         if path not in Builder.files:
             Builder.load_file(path)
         app.sm.add_widget(cls(name=name))
-
-
-def open_setup(app: Any) -> None:
-    """Show the Stone Tribe setup screen (2–8 players, start player, doubles option)."""
-    install(app)
-    app.go("st_setup")

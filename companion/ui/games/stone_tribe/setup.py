@@ -30,6 +30,14 @@ class SetupScreen(StScreen):
         super().__init__(**kwargs)
         self.form = SetupForm.default()
 
+    def use_players(self, names: list[str]) -> None:
+        """Start from ``names`` (e.g. Home's players), in seating order; blank names keep "Player n"."""
+        form = SetupForm.default(max(2, min(8, len(names))))
+        for i, name in enumerate(names[:8]):
+            if name.strip():
+                form = form.rename(i, name)
+        self.form = form
+
     def refresh(self) -> None:
         self.warning = self.form.warning()
         self.rounds_text = self.form.rounds_line()
