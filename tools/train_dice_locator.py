@@ -9,7 +9,7 @@ held-out images are never read), rescaled so dice take random sizes, recoloured,
 and mirrored; plus synthetic dice on random table-like backgrounds (tools/dice_data.py).
 
 Run (needs PyTorch, e.g. in a separate venv):
-    /tmp/trainvenv/bin/python -m tools.train_dice_locator [--epochs 14] [--seed 0]
+    /tmp/trainvenv/bin/python -m tools.train_dice_locator [--epochs 12] [--seed 0]
 """
 from __future__ import annotations
 
@@ -147,8 +147,8 @@ def export(net: nn.Module, path: Path) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--epochs", type=int, default=14)
-    ap.add_argument("--steps", type=int, default=150, help="batches per epoch")
+    ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--steps", type=int, default=120, help="batches per epoch")
     ap.add_argument("--batch", type=int, default=24)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=1)
