@@ -44,6 +44,11 @@ class AppOptions:
     fullscreen: bool = False
     no_gpio: bool = False
     screenshot_dir: Path | None = None
+    #: a gpiozero pin factory for the buttons (gpiozero's ``MockFactory`` in tests); None: the board's own
+    pin_factory: Any = None
+    #: ``opener(spec) -> FrameSource`` for the camera worker (tests inject a camera that can be unplugged);
+    #: None: ``hardware.camera.open_or_demo``
+    camera_opener: Callable[[Any], Any] | None = None
 
 
 class CairnApp(App):

@@ -86,7 +86,8 @@ class HardwareBridge:
             from hardware.buttons import ButtonPins, open_buttons
 
             pins = ButtonPins(**self.settings.pins)
-            self.buttons = open_buttons(self._press_from_thread, pins=pins, report=log.info)
+            self.buttons = open_buttons(self._press_from_thread, pins=pins, report=log.info,
+                                        pin_factory=getattr(self.options, "pin_factory", None))
         except Exception as exc:  # a bad pin setup: say so, keys and touch still work
             log.warning("GPIO buttons: %s", exc)
             self.buttons = None
@@ -133,7 +134,8 @@ class HardwareBridge:
         from hardware.camera_worker import CameraWorker
 
         # "auto" with no camera found falls back to the demo dice, on the worker thread
-        self.camera = CameraWorker(spec, opener=open_or_demo, on_status=self._camera_status_from_thread)
+        opener = getattr(self.options, "camera_opener", None) or open_or_demo
+        self.camera = CameraWorker(spec, opener=opener, on_status=self._camera_status_from_thread)
         self.camera.start()
         self.reader = DiceReaderThread(self.camera, on_settled=self._settled_from_thread)
         self.reader.start()
