@@ -25,6 +25,7 @@ from typing import Any, Iterator
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tests.ui import reliability  # noqa: E402
 from tests.ui.scenarios import ExtraScenarios  # noqa: E402
 
 
@@ -43,10 +44,14 @@ def main() -> int:
         from hardware.edice_sim import TraySim
 
         tray = TraySim(5, rng=random.Random(4)).open()
-    app = CairnApp(AppOptions(no_gpio=True, camera="demo" if mode == "camera" else "none",
-                              serial=tray.path if tray else None, lang=os.environ.get("CAIRN_TEST_LANG", "en")))
+    fields = dict(no_gpio=True, camera="demo" if mode == "camera" else "none",
+                  serial=tray.path if tray else None, lang=os.environ.get("CAIRN_TEST_LANG", "en"))
+    fields.update(reliability.app_options(mode))  # mock GPIO pins, an unpluggable camera
+    plug = fields.pop("_plug", None)
+    app = CairnApp(AppOptions(**fields))
     app.tray = tray
     driver = Driver(app, shots, mode)
+    driver.plug = plug
     app.driver = driver  # the clock keeps only weak references
     Clock.schedule_once(driver.step, 0.5)
     app.run()
@@ -54,7 +59,7 @@ def main() -> int:
     return 0 if not driver.report["errors"] else 1
 
 
-class Driver(ExtraScenarios):
+class Driver(ExtraScenarios, reliability.ReliabilityScenarios):
     """Steps a scenario one frame at a time and records checks, banners and screenshots."""
 
     def __init__(self, app: Any, shots: Path, mode: str) -> None:
@@ -63,7 +68,8 @@ class Driver(ExtraScenarios):
         self.report: dict[str, Any] = {"errors": [], "steps": [], "banners": [], "shots": [], "state": None}
         self.scenario: Iterator[None] = {"game": lambda: self.game(True), "partial": lambda: self.game(False),
                                          "resume": self.resume, "camera": self.camera, "readonly": self.readonly,
-                                         "settings": self.settings, "lottery": self.lottery, "edice": self.edice}[mode]()
+                                         "settings": self.settings, "lottery": self.lottery, "edice": self.edice,
+                                         **self.reliability_modes()}[mode]()
         self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------
