@@ -73,3 +73,17 @@ def test_the_checker_sees_a_bad_import(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text("import os\nfrom kivy.app import App\nimport numpy as np\nfrom . import sibling\n")
     assert imports(bad) == {"os", "kivy", "numpy"}
+
+
+def test_kv_rules_name_each_class_once() -> None:
+    """A kv rule applies to every class of that name, so two screens named alike would take each other's
+    layout when two games' screens are loaded in one app (as the screenshot tour does)."""
+    import re
+    from collections import Counter
+
+    rules = Counter(m.group(1) for kv in ROOT.joinpath("kv").glob("*.kv")
+                    for m in re.finditer(r"^<-?([A-Za-z_][A-Za-z0-9_]*)[@>:]", kv.read_text(encoding="utf-8"), re.M))
+    classes = Counter(node.name for path in ROOT.joinpath("companion", "ui").rglob("*.py")
+                      for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(node, ast.ClassDef))
+    assert [name for name, n in rules.items() if n > 1] == []
+    assert [name for name, n in classes.items() if n > 1 and name in rules] == []

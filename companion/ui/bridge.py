@@ -13,6 +13,7 @@ from typing import Any
 from kivy.clock import Clock
 
 from companion.i18n import _, tr
+from companion.viewmodels.device_status import camera_text, edice_text
 from hardware.inputs import DiceRoll, Press
 
 log = logging.getLogger(__name__)
@@ -120,7 +121,8 @@ class HardwareBridge:
         Clock.schedule_once(lambda dt: self.app.handle_roll(roll), 0)
 
     def _edice_status_from_thread(self, status: Any) -> None:
-        text = getattr(status, "text", str(status))
+        log.info("e-dice: %s", getattr(status, "text", status))
+        text = edice_text(status)
         Clock.schedule_once(lambda dt: self._set_status("edice", text), 0)
 
     # -- camera ----------------------------------------------------------------------------------------
@@ -141,7 +143,9 @@ class HardwareBridge:
         self.reader.start()
 
     def _camera_status_from_thread(self, status: Any) -> None:
-        Clock.schedule_once(lambda dt: self._set_status("camera", tr("Camera: {status}", status=str(status))), 0)
+        log.info("camera: %s", status)
+        text = camera_text(status)
+        Clock.schedule_once(lambda dt: self._set_status("camera", text), 0)
 
     def _settled_from_thread(self, values: tuple[int, ...], uncertain: int) -> None:
         roll = DiceRoll(tuple(values), "camera")

@@ -1,4 +1,4 @@
-"""``main.py --screenshot DIR``: play a scripted demo game of Stone Age and save a PNG of every screen.
+"""``main.py --screenshot DIR``: play scripted demo games (Stone Age, then Prehistories and 石器部落) and save a PNG of every screen.
 
 The moves come from the rules' seeded random player (``rules.stone_age.random_play``), so the game is
 legal and the same every time; they go through ``app.send`` like a tap would. Each screen is shown with
@@ -103,6 +103,16 @@ class ScreenshotTour:
         app.go("settings")
         yield
         self.shot("settings")
+        yield from self._other_games()
+
+    def _other_games(self) -> Iterator[None]:
+        """The Prehistories and 石器部落 tours, each a scripted game of its own."""
+        from companion.ui.games.prehistories.tour import PrehistoriesTour
+        from companion.ui.games.stone_tribe.tour import StoneTribeTour
+
+        for tour in (PrehistoriesTour(self.app, self.folder), StoneTribeTour(self.app, self.folder)):
+            yield from tour.steps()
+            self.saved += tour.saved
 
     def _play_until_over(self) -> Iterator[None]:
         app = self.app

@@ -146,6 +146,10 @@ class HomeScreen(CairnScreen):
             return
         screens = registry.screens_for(self.game)
         seats = [(s.name, s.colour) for s in self.form.seats]
+        open_setup = screens.extra.get("open_setup")
+        if open_setup is not None:  # the game has its own setup screen (goal cards, rule options, 8 seats)
+            open_setup(app, seats)
+            return
         from companion.session import GameSession
 
         try:

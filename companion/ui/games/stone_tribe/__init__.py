@@ -25,7 +25,7 @@ from .dice import FateDiceScreen  # noqa: E402
 from .end import EndScreen  # noqa: E402
 from .setup import SetupScreen  # noqa: E402
 from .skills import SkillScreen  # noqa: E402
-from .table import TableScreen  # noqa: E402
+from .table import StTableScreen  # noqa: E402
 
 
 def _setup(players: list[tuple[str, str]], start_player: int) -> StartGame:
@@ -36,7 +36,7 @@ def _setup(players: list[tuple[str, str]], start_player: int) -> StartGame:
 SCREENS = register(GameScreens(
     game="stone-tribe",
     title="石器部落",
-    screens={"st_setup": (SetupScreen, "st_setup"), "st_table": (TableScreen, "st_table"),
+    screens={"st_setup": (SetupScreen, "st_setup"), "st_table": (StTableScreen, "st_table"),
              "st_skill": (SkillScreen, "st_skill"), "st_dice": (FateDiceScreen, "st_dice"),
              "st_demand": (DemandScreen, "st_demand"), "st_chance": (ChanceScreen, "st_chance"),
              "st_end": (EndScreen, "st_end")},

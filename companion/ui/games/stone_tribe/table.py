@@ -16,7 +16,7 @@ from .base import StScreen
 from .widgets import PlayerCard
 
 
-class TableScreen(StScreen):
+class StTableScreen(StScreen):
     """The game's home screen; each phase shows its own buttons (the first one is NEXT)."""
 
     status = StringProperty("")

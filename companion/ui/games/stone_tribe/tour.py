@@ -99,6 +99,10 @@ class StoneTribeTour:
             raise RuntimeError(f"the tour's move was refused ({what}): {self.app.banner}")
 
     # -- the game ----------------------------------------------------------------------------------------
+    def steps(self) -> Iterator[None]:
+        """The whole tour, one frame per ``yield`` (for a caller that drives several tours)."""
+        return self._tour()
+
     def _tour(self) -> Iterator[None]:
         app = self.app
         install(app)
