@@ -109,10 +109,10 @@ def test_heldout_split_as_a_whole() -> None:
     assert sure_n >= 0.6 * gt_n, f"only {sure_n} of {gt_n} dice read surely"
 
 
-@pytest.mark.parametrize("factor,floor", [(2, 0.85), (3, 0.75)])
-def test_same_photos_upscaled(factor: int, floor: float) -> None:
-    """Bigger dice (as from a closer camera) are still read. At 3x (dice of 75-135 px) some pips are
-    taken for small dice; those are reported unsure, and fewer dice are read right."""
+@pytest.mark.parametrize("factor,floor,most_wrong", [(2, 0.85, 1), (3, 0.90, 0)])
+def test_same_photos_upscaled(factor: int, floor: float, most_wrong: int) -> None:
+    """Bigger dice (as from a closer camera) are still read: dice of 75-135 px at 3x are located in
+    the frame shrunk to the networks' die size, so their pips are not taken for small dice."""
     gt_n = right_n = wrong_n = 0
     for name in heldout_names()[::6]:
         img, gt = load(name)
@@ -120,7 +120,22 @@ def test_same_photos_upscaled(factor: int, floor: float) -> None:
         right, _, wrong = match(gt, read_dice(big), scale=factor)
         gt_n, right_n, wrong_n = gt_n + len(gt), right_n + right, wrong_n + wrong
     assert right_n / gt_n >= floor, f"x{factor}: read {right_n} of {gt_n}"
-    assert wrong_n <= 1
+    assert wrong_n <= most_wrong, f"x{factor}: {wrong_n} dice reported as sure but wrong"
+
+
+@pytest.mark.parametrize("factor,step,floor,most_wrong", [(3, 1, 0.89, 2), (4, 3, 0.92, 0)])
+def test_heldout_split_upscaled(factor: int, step: int, floor: float, most_wrong: int) -> None:
+    """The held-out photos (every ``step``-th) upscaled: the committed reader reads 91.0 % of the
+    dice at 3x (all 45 photos) and 95.3 % at 4x. At 3x two sure dice count as wrong: the two
+    mislabelled ones of ``LABEL_ERRORS``."""
+    gt_n = right_n = wrong_n = 0
+    for name in heldout_names()[::step]:
+        img, gt = load(name)
+        big = cv2.resize(img, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
+        right, _, wrong = match(gt, read_dice(big), scale=factor)
+        gt_n, right_n, wrong_n = gt_n + len(gt), right_n + right, wrong_n + wrong
+    assert right_n / gt_n >= floor, f"x{factor}: read {right_n} of {gt_n}"
+    assert wrong_n <= most_wrong, f"x{factor}: {wrong_n} dice reported as sure but wrong"
 
 
 def test_one_photo_upscaled_4x() -> None:
@@ -230,10 +245,11 @@ def draw_scene(seed: int, size: int) -> tuple[np.ndarray, list[tuple[int, float,
     return cv2.GaussianBlur(img, (3, 3), 0), dice
 
 
-@pytest.mark.parametrize("seed,size,least", [(0, 60, 5), (1, 90, 5), (2, 150, 5), (3, 220, 3)])
+@pytest.mark.parametrize("seed,size,least", [(0, 60, 5), (1, 90, 5), (2, 150, 5), (3, 220, 5), (5, 180, 5),
+                                             (6, 220, 5)])
 def test_drawn_dice_on_other_tables(seed: int, size: int, least: int) -> None:
-    """Flat drawn dice on wood and felt. Dice of 220 px in a 960x720 frame are a weak spot of the
-    locator (boxes too big or split), so only half must be read there; none may be sure and wrong."""
+    """Flat drawn dice on wood and felt, 60-220 px in a 960x720 frame; none may be sure and wrong.
+    Boxes of 220 px dice still come out too big at times (one die of six may be missed there)."""
     img, truth = draw_scene(seed, size)
     dice = read_dice(img)
     right = wrong_sure = 0

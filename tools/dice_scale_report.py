@@ -3,7 +3,7 @@
 Reads the dev photos of the split (tools/dice_split.py; never the held-out ones) at their size and
 upscaled 2x, 3x and 4x, plus synthetic dice 60-260 px across on random backgrounds, and prints per
 setting the share of dice read right and the number reported sure but wrong. Used to choose the
-pyramid constants in ``vision.locate``.
+pyramid constants in ``vision.locate`` and ``READ_SIZE`` / ``ZOOM_FROM`` in ``vision.reader``.
 
     .venv/bin/python -m tools.dice_scale_report
 """

@@ -110,18 +110,28 @@ def merge(cands: list[Candidate], iou: float = 0.35) -> list[Candidate]:
     return kept
 
 
-def locate_dice(bgr: np.ndarray, threshold: float = 0.25, max_dice: int = 64) -> list[Candidate]:
-    """Dice candidates in a BGR uint8 frame, best first (at most ``max_dice``).
-
-    ``threshold`` is the least centre-map score kept; scores are not probabilities of a die but
-    rank candidates (the pip classifier decides what is a die).
-    """
+def locate_levels(bgr: np.ndarray, threshold: float = 0.25) -> list[tuple[int, Candidate]]:
+    """Every find of every pyramid level that the level answers for, with the level's index
+    (0 is the finest), before merging."""
     h, w = bgr.shape[:2]
     scales = pyramid_scales(h, w)
-    found: list[Candidate] = []
+    found: list[tuple[int, Candidate]] = []
     for i, s in enumerate(scales):
         lo = MIN_SIZE if i == 0 else BAND[0]
         hi = np.inf if i == len(scales) - 1 else BAND[1]
-        found.extend(c for c, size in _level(bgr, s, threshold) if lo <= size < hi)
-    cands = merge(found)
+        found.extend((i, c) for c, size in _level(bgr, s, threshold) if lo <= size < hi)
+    return found
+
+
+def locate_dice(bgr: np.ndarray, threshold: float = 0.25, max_dice: int = 64,
+                found: list[tuple[int, Candidate]] | None = None) -> list[Candidate]:
+    """Dice candidates in a BGR uint8 frame, best first (at most ``max_dice``).
+
+    ``threshold`` is the least centre-map score kept; scores are not probabilities of a die but
+    rank candidates (the pip classifier decides what is a die). ``found`` reuses the output of
+    ``locate_levels`` for this frame.
+    """
+    if found is None:
+        found = locate_levels(bgr, threshold)
+    cands = merge([c for _, c in found])
     return cands[:max_dice]

@@ -3,14 +3,18 @@
 Three steps (numpy and cv2 only at run time; the two small networks run in cv2.dnn):
 
 1. ``vision.locate`` finds die boxes over an image pyramid, so dice from about 25 px to a few
-   hundred px across are found without any fixed pixel size;
+   hundred px across are found without any fixed pixel size; when the coarse levels show that the
+   frame's dice are big (``big_die_size``), the frame is shrunk so that they come to the size the
+   networks were trained on and located again there, so the pips of a big die are not taken for
+   small dice;
 2. ``vision.classify`` reads the pips of each box from a square crop (in four quarter turns when
    the first look is not clear) and says how likely the box is no die at all;
 3. ``vision.pips`` counts the pips with plain OpenCV as a second opinion.
 
 A candidate the classifier calls "not a die" is dropped; boxes inside boxes are settled by
 ``resolve_nesting`` (the pips of a big die found as small dice, or a cluster of dice found as one
-big die), and a box nearly as big as the frame (the tray) is no die. The confidence starts from the
+big die), and a box nearly as big as the frame (the tray) or many times the size of the frame's
+other dice (``OUTSIZED``) is no die. The confidence starts from the
 classifier's probability of the value it reports, is lowered when the locator was unsure, and its
 doubt is halved when the OpenCV pip count agrees; below ``vision.die.CERTAIN`` the app asks the
 player.
@@ -25,7 +29,7 @@ import numpy as np
 from vision.classify import Reading, read_pips
 from vision.die import CERTAIN, Die
 from vision.errors import BadImage
-from vision.locate import Candidate, locate_dice
+from vision.locate import Candidate, locate_dice, locate_levels, merge
 from vision.pips import count_pips
 
 #: Frames whose shorter side is below this hold no readable die: the reader returns no dice.
@@ -47,6 +51,18 @@ AGREED_DOUBT = 0.5
 #: The raw score from which a die is reported as certain (chosen on the dev part of
 #: tools/dice_split.py: about 1 % of dice scoring above it there were wrong or mislabelled).
 RAW_CERTAIN = 0.9
+#: Dice are located at about this size (px, longer box side): that of the photos the networks
+#: were trained on (25-45 px).
+READ_SIZE = 38.0
+#: A frame whose dice are bigger than this (px) is shrunk so that they come to ``READ_SIZE`` before
+#: they are located: at full size the pips of big dice look like small dice to the locator.
+ZOOM_FROM = 70.0
+#: Least locator score of a find that counts when the die size of a frame is estimated.
+STRONG_FIND = 0.5
+#: A box this many times the median size of the frame's other dice (two or more) is no die but a
+#: cluster of dice found as one (on the train and dev parts every box 1.8 times the others' size or
+#: more was one).
+OUTSIZED = 3.0
 
 
 def raw_score(p_value: float, locator_score: float, count_agrees: bool) -> float:
@@ -153,9 +169,59 @@ def doubt_nested(seen: list[Seen], ratio: float = 0.6) -> list[Seen]:
     return [replace(s, confidence=min(s.confidence, UNSURE)) if i in nested else s for i, s in enumerate(seen)]
 
 
+def big_die_size(bgr: np.ndarray, found: list[tuple[int, Candidate]]) -> float | None:
+    """The size (px) of the frame's dice when they are big, else None.
+
+    ``found`` is ``vision.locate.locate_levels`` of the frame. Finds of the coarse pyramid levels
+    (index 1 and up) that score ``STRONG_FIND`` and that the classifier reads clearly as one die
+    are big dice, unless they hold the centres of more strong finds of the finest level than the
+    value read (a cluster of small dice seen as one die: a die holds at most its pips); such
+    clusters must be fewer than the big dice. Strong finds of the finest level outside every coarse
+    find the classifier takes for a die (clear or not) are dice of ordinary size. The dice are big
+    when the big dice are at least as many as those and their median size is ``ZOOM_FROM`` or more
+    (``CLEAR_DIE`` and these rules were chosen on the train and dev parts at their own size, where
+    no frame is taken for one of big dice, and on the dev part upscaled 2-4x).
+    """
+    h, w = bgr.shape[:2]
+    coarse = merge([c for level, c in found if level >= 1 and c.score >= STRONG_FIND
+                    and max(c.box[2], c.box[3]) <= MAX_DIE_SHARE * min(h, w)])
+    if not coarse:
+        return None
+    fine = [c for level, c in found if level == 0 and c.score >= STRONG_FIND]
+
+    def inside(c: Candidate, box: tuple[float, float, float, float]) -> bool:
+        cx, cy = c.box[0] + c.box[2] / 2, c.box[1] + c.box[3] / 2
+        return box[0] <= cx <= box[0] + box[2] and box[1] <= cy <= box[1] + box[3]
+
+    readings = read_pips(bgr, [c.box for c in coarse])
+    dice = [(c, r) for c, r in zip(coarse, readings) if r.p_not_die <= MAX_NOT_DIE]
+    clear = [(c, sum(inside(f, c.box) for f in fine) <= r.value) for c, r in dice if r.p_value >= CLEAR_DIE]
+    big = [c for c, one_die in clear if one_die]
+    if len(big) <= len(clear) - len(big):
+        return None
+    size = float(np.median([max(c.box[2], c.box[3]) for c in big]))
+    small = [f for f in fine if not any(inside(f, c.box) for c, _ in dice)]
+    return size if size >= ZOOM_FROM and len(big) >= len(small) else None
+
+
+def candidates(bgr: np.ndarray) -> list[Candidate]:
+    """The located dice of a frame, in frame pixels. Big dice are located in the frame shrunk so
+    that they come to ``READ_SIZE`` (``big_die_size``), and their boxes mapped back."""
+    found = locate_levels(bgr)
+    size = big_die_size(bgr, found)
+    if size is None:
+        return locate_dice(bgr, found=found)
+    h, w = bgr.shape[:2]
+    sw, sh = max(1, int(round(w * READ_SIZE / size))), max(1, int(round(h * READ_SIZE / size)))
+    shrunk = cv2.resize(bgr, (sw, sh), interpolation=cv2.INTER_AREA)
+    fx, fy = w / sw, h / sh
+    return [replace(c, box=(c.box[0] * fx, c.box[1] * fy, c.box[2] * fx, c.box[3] * fy))
+            for c in locate_dice(shrunk)]
+
+
 def look(bgr: np.ndarray) -> list[Seen]:
     """Every die the reader keeps in a BGR uint8 frame, before boxes are rounded."""
-    cands = [c for c in locate_dice(bgr) if max(c.box[2], c.box[3]) <= MAX_DIE_SHARE * min(bgr.shape[:2])]
+    cands = [c for c in candidates(bgr) if max(c.box[2], c.box[3]) <= MAX_DIE_SHARE * min(bgr.shape[:2])]
     readings = read_pips(bgr, [c.box for c in cands])
     seen = []
     for cand, r in zip(cands, readings):
@@ -163,7 +229,15 @@ def look(bgr: np.ndarray) -> list[Seen]:
             continue
         n = count_pips(bgr, cand.box)
         seen.append(Seen(cand, r, n, confidence(r.p_value, cand.score, n == r.value)))
-    return resolve_nesting(seen)
+    return drop_outsized(resolve_nesting(seen))
+
+
+def drop_outsized(seen: list[Seen], ratio: float = OUTSIZED) -> list[Seen]:
+    """Without boxes ``ratio`` times the median size of the other dice or more (when there are two
+    others or more): dice of one frame are of one size, give or take the perspective."""
+    sizes = np.array([s.size for s in seen])
+    return [s for i, s in enumerate(seen)
+            if len(seen) < 3 or s.size < ratio * float(np.median(np.delete(sizes, i)))]
 
 
 def read_dice(image: np.ndarray) -> list[Die]:
