@@ -54,7 +54,8 @@ def test_ui_power_cut_mid_game_resumes_every_acknowledged_command(display: str, 
                 acks, ready = _acks(ack)
                 if ready is not None and len(acks) >= ready + extra:
                     break
-                assert child.poll() is None, f"the app ended by itself:\n{(tmp_path / 'child1.err').read_text()[-3000:]}"
+                err_text = (tmp_path / "child1.err").read_text()[-3000:]
+                assert child.poll() is None, f"the app ended by itself:\n{err_text}"
                 assert time.monotonic() < deadline, "round 1 by touch did not finish"
                 time.sleep(0.02)
             os.kill(child.pid, signal.SIGKILL)
@@ -104,7 +105,8 @@ def test_ui_gpio_buttons_walk_a_round_like_touch(display: str, tmp_path: Path) -
     assert not by_buttons["errors"], "\n".join(by_buttons["errors"]) + stderr
     assert status == 0, stderr
     assert by_buttons["gpio"] == "GPIO buttons ready"
-    status, by_touch, stderr = run_driver("buttons-touch", display, tmp_path, tmp_path / "d2", tmp_path / "s2")
+    status, by_touch, stderr = run_driver("buttons-touch", display, tmp_path, tmp_path / "d2",
+                                          tmp_path / "s2")
     assert not by_touch["errors"], "\n".join(by_touch["errors"]) + stderr
     assert by_buttons["state_key"] == by_touch["state_key"], "the buttons and touch rounds differ"
     presses = by_buttons["presses"]
@@ -118,7 +120,8 @@ def test_ui_gpio_buttons_walk_a_round_like_touch(display: str, tmp_path: Path) -
 def test_ui_camera_unplugged_mid_game(display: str, tmp_path: Path) -> None:
     """The camera goes (no pictures, then it cannot be opened): the dice screen says so, dice are entered
     and confirmed by touch, and the preview comes back when the camera is plugged in again."""
-    status, report, stderr = run_driver("camera-unplug", display, tmp_path, tmp_path / "data", tmp_path / "shots")
+    status, report, stderr = run_driver("camera-unplug", display, tmp_path, tmp_path / "data",
+                                        tmp_path / "shots")
     assert not report["errors"], "\n".join(report["errors"]) + stderr
     assert status == 0, stderr
     assert "connected" in report["before"]["status"] and "disconnected" not in report["before"]["status"]

@@ -194,7 +194,8 @@ class ReliabilityScenarios:
                 raise AssertionError(f"a random legal move was refused after resuming: {app.banner}")
             played += 1
             yield
-        self.report["after"] = {"seq": session.store.last_seq(session.game_id), "state": state_key(self.state)}
+        self.report["after"] = {"seq": session.store.last_seq(session.game_id),
+                                "state": state_key(self.state)}
 
     # -- the GPIO buttons on gpiozero's mock pins ---------------------------------------------------
     def _watch_presses(self) -> None:
@@ -301,7 +302,8 @@ class ReliabilityScenarios:
             yield from self.press("read", bounce=True)
             yield from self.wait_for(lambda: len(self.rolls) > rolls, "the dice read after READ")
             yield from self.wait(0.3)
-            self.report["read"] = {"requests": self.reads, "rolls": self.rolls[rolls:], "screen": list(dice.values)}
+            self.report["read"] = {"requests": self.reads, "rolls": self.rolls[rolls:],
+                                   "screen": list(dice.values)}
             self.expect(self.reads == 1 and len(self.rolls) == rolls + 1, "one bouncing READ is one read")
             for i, v in enumerate(dice.values):  # a misread die is corrected by touch, as a player would
                 if v != 6:
@@ -311,7 +313,8 @@ class ReliabilityScenarios:
             yield from self.enter_dice([6, 6, 6, 6])
         self.expect(list(dice.values) == [6, 6, 6, 6], "four sixes on the dice screen")
         yield from self.confirm(buttons)
-        self.expect(app.sm.current == "sa_table" and self.state.players[0].wood == 8, "24 in the forest: 8 wood")
+        self.expect(app.sm.current == "sa_table" and self.state.players[0].wood == 8,
+                    "24 in the forest: 8 wood")
         # the card: chosen and paid by touch, confirmed by NEXT
         yield from self.confirm(buttons)
         self.expect(app.sm.current == "sa_build", "NEXT opens the card")
@@ -367,8 +370,8 @@ class ReliabilityScenarios:
         yield from self.wait_for(lambda: dice.preview_frames >= start + 10, "the preview to move")
         self.report["before"] = {"status": dice.source_text, "frames": dice.preview_frames}
         plug.present = False  # unplugged: no more pictures, and it cannot be opened again
-        yield from self.wait_for(lambda: "disconnected" in dice.source_text or "reconnecting" in dice.source_text,
-                                 "the dice screen to say the camera is gone")
+        yield from self.wait_for(lambda: "disconnected" in dice.source_text
+                                 or "reconnecting" in dice.source_text, "the dice screen to say the camera is gone")
         yield from self.wait(0.3)
         frozen = dice.preview_frames
         yield from self.wait(1.0)
@@ -392,6 +395,7 @@ class ReliabilityScenarios:
         start = dice.preview_frames
         yield from self.wait_for(lambda: plug.opens > opens and dice.preview_frames >= start + 10,
                                  "the preview to come back", seconds=90)
-        self.report["back"] = {"status": dice.source_text, "frames": dice.preview_frames - start, "opens": plug.opens}
+        self.report["back"] = {"status": dice.source_text, "frames": dice.preview_frames - start,
+                               "opens": plug.opens}
         self.shot("camera-back")
         self.report["state"] = self.snapshot()
