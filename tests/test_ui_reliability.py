@@ -127,6 +127,7 @@ def test_ui_camera_unplugged_mid_game(display: str, tmp_path: Path) -> None:
     assert "connected" in report["before"]["status"] and "disconnected" not in report["before"]["status"]
     gone = report["gone"]
     assert "disconnected" in gone["status"] or "reconnecting" in gone["status"], gone
+    assert "enter dice by touch" in gone["status"], "the player is told to tap the dice in"
     assert gone["frames_while_gone"] == 0, "the preview went on drawing with no camera"
     assert "disconnected" in report["gone_again"] or "reconnecting" in report["gone_again"]
     back = report["back"]
