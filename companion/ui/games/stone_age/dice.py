@@ -83,8 +83,10 @@ class DiceScreen(CairnScreen):
         if camera is None:
             return
         shot = camera.latest()
-        if shot is None:
+        if shot is None:  # the camera has gone: fade the last picture so it is not taken for a live one
+            self.ids.preview.opacity = 0.25
             return
+        self.ids.preview.opacity = 1
         frame = shot.frame
         dice = bridge.reader.last_dice if bridge.reader else ()
         if dice:
