@@ -59,7 +59,10 @@ def test_ui_camera_preview_moves_and_a_roll_is_read(display: str, tmp_path: Path
     cam = report["camera"]
     assert all(1 <= v <= 6 for v in cam["values"]), f"no settled roll reached the dice screen: {cam}"
     assert cam["frames"] >= 3 * cam["seconds"], f"the preview did not keep moving: {cam}"
-    assert cam["worst_gap"] < 0.5, f"the UI thread stalled for {cam['worst_gap']:.2f} s while dice were read"
+    # Reading runs on its own thread (~60 ms a read); a read on the UI thread would stall it on every read.
+    # The bound is loose on purpose: a loaded 2-core machine with software GL pauses frames on its own.
+    assert cam["worst_gap"] < 2.0, f"the UI thread stalled for {cam['worst_gap']:.2f} s while dice were read"
+    assert cam["reader_thread"] != cam["ui_thread"], "the dice were read on the UI thread"
     assert cam["outlined"] >= 1
 
 

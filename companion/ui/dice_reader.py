@@ -24,6 +24,8 @@ class DiceReaderThread:
         self.active = False
         self.last_dice: tuple[Any, ...] = ()
         self.status = "idle"
+        #: the reading thread's id once it runs (never the UI thread's)
+        self.ident: int | None = None
         self._stop = threading.Event()
         self._read_now = threading.Event()
         self._thread = threading.Thread(target=self._run, name="cairn-dice-reader", daemon=True)
@@ -41,6 +43,7 @@ class DiceReaderThread:
         from vision.reader import read_dice
         from vision.settle import SettleDetector
 
+        self.ident = threading.get_ident()
         detector = SettleDetector(read=read_dice)
         seen = -1
         while not self._stop.wait(self.period):

@@ -52,6 +52,7 @@ class ExtraScenarios:
     # -- the camera preview and reader run off the UI thread ----------------------------------------
     def camera(self) -> Iterator[None]:
         """The dice screen with the demo camera: the preview keeps moving and a settled roll arrives."""
+        import threading
         import time
 
         from rules.stone_age import Area
@@ -70,7 +71,8 @@ class ExtraScenarios:
             worst, last = max(worst, now - last), now
         self.report["camera"] = {"seconds": time.monotonic() - start, "frames": dice.preview_frames - frames_at_start,
                                  "values": list(dice.values), "worst_gap": worst,
-                                 "outlined": len(app.bridge.reader.last_dice)}
+                                 "outlined": len(app.bridge.reader.last_dice),
+                                 "reader_thread": app.bridge.reader.ident, "ui_thread": threading.get_ident()}
         self.shot("camera")
 
     # -- an e-dice tray on a serial port -----------------------------------------------------------
