@@ -393,7 +393,7 @@ def test_worker_never_blocks_the_caller():
     assert worker.latest() is None
     assert worker.status.state == "connecting"
     assert worker.stop(timeout=0.1) is False
-    assert time.monotonic() - t0 < 0.5
+    assert time.monotonic() - t0 < 2.0  # far below the 5 s back-off or driver wait it must not sit out
     release.set()
     assert closed.wait(2), "the camera opened after stop() must be closed"
     assert log.wait_for(lambda s: s.state == "stopped")
@@ -410,7 +410,7 @@ def test_worker_stops_promptly_during_a_long_back_off():
     assert log.wait_for(lambda s: s.retry_in == 5.0)
     t0 = time.monotonic()
     assert worker.stop()
-    assert time.monotonic() - t0 < 0.5
+    assert time.monotonic() - t0 < 2.0  # far below the 5 s back-off or driver wait it must not sit out
     assert log.items[-1] == CameraStatus("stopped", "auto", "no camera found")
 
 
@@ -422,7 +422,7 @@ def test_worker_reads_a_folder_at_its_pace_and_stops_promptly(folder):
     assert got.wait(2)
     t0 = time.monotonic()
     assert worker.stop()
-    assert time.monotonic() - t0 < 0.5
+    assert time.monotonic() - t0 < 2.0  # far below the 5 s back-off or driver wait it must not sit out
     assert len(frames) == 1 and worker.latest() is frames[0] and frames[0].frame.shape == (24, 32, 3)
     assert worker.status.source == "pictures in shots"
 

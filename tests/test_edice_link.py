@@ -257,7 +257,7 @@ def test_link_stop_is_prompt_when_connected_and_when_retrying(tray: Tray, tmp_pa
         time.sleep(0.5)
         started = time.monotonic()
         link.stop(timeout=WAIT)
-        assert time.monotonic() - started < 1.5
+        assert time.monotonic() - started < 3.0  # well below the 5 s back-off it must not sit out
         assert link.status.state is LinkState.STOPPED
 
 
