@@ -2,37 +2,21 @@
 and keep the log; hand-build a scenario (boardgame.io style) when a test needs a specific board."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from rules.stone_age import RULES, Area, GameState, NewGame, Phase, Placement, Seat
 from rules.stone_age.turns import next_actor
+from tests.support.table import GameTable
 
 NAMES = ("Ann", "Ben", "Cai", "Dan")
 COLOURS = ("red", "blue", "green", "yellow")
 
 
-@dataclass
-class Table:
+class Table(GameTable):
     """A game played command by command; ``events`` is its whole log."""
 
-    state: GameState | None = None
-    events: list[Any] = field(default_factory=list)
-
-    def do(self, *commands: Any) -> tuple[Any, ...]:
-        """Apply ``commands`` in order; returns the events of the last one."""
-        out: tuple[Any, ...] = ()
-        for command in commands:
-            out = RULES.decide(self.state, command)
-            for event in out:
-                self.state = RULES.evolve(self.state, event)
-                self.events.append(event)
-        return out
-
-    @property
-    def s(self) -> GameState:
-        assert self.state is not None
-        return self.state
+    rules = RULES
 
     def edit(self, seat: int, **changes: Any) -> None:
         """Hand-set a player's books (scenario setup, not a move)."""

@@ -2,36 +2,19 @@
 ``RULES`` and keep every event, so a test can replay what it played."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from rules.stone_tribe import (
     RULES, DraftSkill, DrawChanceCard, GameState, Options, Phase, RevealDemand, Resources, RollFateDice,
     StartGame,
 )
+from tests.support.table import GameTable
 
 
-@dataclass
-class Table:
+class Table(GameTable):
     """A game played command by command; ``events`` is its whole log."""
 
-    state: GameState | None = None
-    events: list[Any] = field(default_factory=list)
-
-    def do(self, *commands: Any) -> tuple[Any, ...]:
-        """Apply ``commands`` in order; returns the events of the last one."""
-        out: tuple[Any, ...] = ()
-        for command in commands:
-            out = RULES.decide(self.state, command)
-            for event in out:
-                self.state = RULES.evolve(self.state, event)
-                self.events.append(event)
-        return out
-
-    @property
-    def s(self) -> GameState:
-        assert self.state is not None
-        return self.state
+    rules = RULES
 
 
 #: A pick for each skill, cycling, when a test does not care which skills were drafted.
