@@ -188,6 +188,31 @@ class CairnApp(App):
         self._on_session_change(session)
         self.go_table()
 
+    def start_session(self, game: str, setup: Any, explain: Callable[[IllegalMove], None] | None = None) -> bool:
+        """Start a new game of ``game`` with its setup command and open it.
+
+        A refused setup is shown by ``explain`` (default: the banner naming the rule), a store problem in
+        the banner; either way nothing is opened and False is returned.
+        """
+        if self.store is None:
+            self.show_banner(self.store_error or _("Games cannot be saved."), "error")
+            return False
+        from companion.session import GameSession
+
+        try:
+            session = GameSession.new(self.store, game, setup)
+        except IllegalMove as exc:
+            if explain is None:
+                self.show_banner(tr("Not allowed: {rule}", rule=i18n.message(exc)), "error")
+            else:
+                explain(exc)
+            return False
+        except StoreError as exc:
+            self.show_banner(tr("Games cannot be saved: {reason}", reason=str(exc)), "error", seconds=12)
+            return False
+        self.open_session(session)
+        return True
+
     def close_session(self) -> None:
         """Leave the game (it stays saved) and go Home."""
         if self.session is not None:

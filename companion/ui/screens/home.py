@@ -6,13 +6,11 @@ from typing import Any
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.textinput import TextInput
 
-from companion import i18n
 from companion.errors import StoreError
 from companion.i18n import _, tr
 from companion.ui import registry, theme
 from companion.ui.widgets import CairnButton, CairnScreen
 from companion.viewmodels.home import NewGameForm, game_line
-from rules.errors import IllegalMove
 
 
 class HomeScreen(CairnScreen):
@@ -137,9 +135,6 @@ class HomeScreen(CairnScreen):
         """Start a game with the form's players (the banner says what is wrong otherwise)."""
         app = self.app
         self._read_names()
-        if app.store is None:
-            app.show_banner(app.store_error or _("Games cannot be saved."), "error")
-            return
         problem = self.form.problem()
         if problem:
             app.show_banner(problem, "error")
@@ -150,17 +145,7 @@ class HomeScreen(CairnScreen):
         if open_setup is not None:  # the game has its own setup screen (goal cards, rule options, 8 seats)
             open_setup(app, seats)
             return
-        from companion.session import GameSession
-
-        try:
-            session = GameSession.new(app.store, screens.game, screens.setup_command(seats, self.form.start_player))
-        except IllegalMove as exc:
-            app.show_banner(tr("Not allowed: {rule}", rule=i18n.message(exc)), "error")
-            return
-        except StoreError as exc:
-            app.show_banner(tr("Games cannot be saved: {reason}", reason=str(exc)), "error", seconds=12)
-            return
-        app.open_session(session)
+        app.start_session(screens.game, screens.setup_command(seats, self.form.start_player))
 
     def resume(self) -> None:
         """Open the unfinished game exactly where it was left."""

@@ -8,11 +8,9 @@ from typing import Any
 from kivy.factory import Factory
 from kivy.properties import ObjectProperty, StringProperty
 
-from companion.errors import StoreError
-from companion.i18n import _, tr
+from companion.i18n import tr
 from companion.viewmodels.prehistories_setup import CARDS, SetupForm
 from companion.viewmodels.prehistories_words import goal_side, goal_text
-from rules.errors import IllegalMove
 
 from .widgets import PhScreen, make
 
@@ -108,26 +106,11 @@ class PhSetupScreen(PhScreen):
         """Start the game as set up (the banner says what is missing otherwise)."""
         app = self.app
         self._read_names()
-        if app.store is None:
-            app.show_banner(app.store_error or _("Games cannot be saved."), "error")
-            return
         problem = self.form.problem()
         if problem:
             app.show_banner(problem, "error")
             return
-        from companion.session import GameSession
-
-        try:
-            session = GameSession.new(app.store, "prehistories", self.form.command())
-        except IllegalMove as exc:
-            from companion.viewmodels.prehistories_words import render
-
-            app.show_banner(tr("Not allowed: {rule}", rule=render(exc.rule, exc.params)), "error")
-            return
-        except StoreError as exc:
-            app.show_banner(tr("Games cannot be saved: {reason}", reason=str(exc)), "error", seconds=12)
-            return
-        app.open_session(session)
+        app.start_session("prehistories", self.form.command())
 
     def on_next(self) -> None:
         self.start_game()

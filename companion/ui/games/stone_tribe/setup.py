@@ -6,12 +6,9 @@ from typing import Any
 from kivy.factory import Factory
 from kivy.properties import ObjectProperty, StringProperty
 
-from companion.errors import StoreError
 from companion.ui.screens.home import NameInput  # noqa: F401  (the name field the Home screen uses)
 from companion.viewmodels.stone_tribe import seat_colour, seat_text
 from companion.viewmodels.stone_tribe_setup import SetupForm, doubles_label
-from companion.viewmodels.stone_tribe_text import _, tr
-from rules.errors import IllegalMove
 from rules.stone_tribe import Doubles
 
 from .base import StScreen
@@ -93,20 +90,7 @@ class SetupScreen(StScreen):
         if problem:
             app.show_banner(problem, "error")
             return
-        if app.store is None:
-            app.show_banner(app.store_error or _("Games cannot be saved."), "error")
-            return
-        from companion.session import GameSession
-
-        try:
-            session = GameSession.new(app.store, "stone-tribe", self.form.command())
-        except IllegalMove as exc:
-            self.explain(exc)
-            return
-        except StoreError as exc:
-            app.show_banner(tr("Games cannot be saved: {reason}", reason=str(exc)), "error", seconds=12)
-            return
-        app.open_session(session)
+        app.start_session("stone-tribe", self.form.command(), explain=self.explain)
 
     def on_next(self) -> None:
         self.start_game()
