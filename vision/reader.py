@@ -137,11 +137,15 @@ class Seen:
 def resolve_nesting(seen: list[Seen], ratio: float = 0.6, pip_ratio: float = 0.35) -> list[Seen]:
     """Settle boxes that hold the centres of smaller boxes (smaller than ``ratio`` times their size).
 
-    A die never holds other dice. When all the small boxes are under ``pip_ratio`` of the big one
-    and the big die is read surely, or the small ones all read as a lone pip ("1", at most six of
-    them), they are the big die's pips and go. When they are that small, neither holds, but the big
-    box clearly looks like a die (``CLEAR_DIE``), all stay and are reported unsure. Otherwise the big box is wrong (a cluster of dice seen as one) and goes
-    when it holds two or more smaller dice, or one read more surely.
+    A die never holds other dice. A big box the locator found only weakly (below ``STRONG_FIND``)
+    around strong finds is a few dice seen as one (two dice apart on the table look like a big
+    "2"): it goes, unless the strong finds all read as a lone pip, when all stay and are reported
+    unsure (two dice showing 1 and a big 2 look alike). Otherwise, when all the small boxes are
+    under ``pip_ratio`` of the big one and the big die is read surely, or the small ones all read
+    as a lone pip ("1", at most six of them), they are the big die's pips and go. When they are
+    that small, neither holds, but the big box clearly looks like a die (``CLEAR_DIE``), all stay
+    and are reported unsure. Otherwise the big box is wrong (a cluster of dice seen as one) and
+    goes when it holds two or more smaller dice, or one read more surely.
     """
     drop: set[int] = set()
     for i, s in enumerate(seen):
@@ -150,6 +154,10 @@ def resolve_nesting(seen: list[Seen], ratio: float = 0.6, pip_ratio: float = 0.3
             continue
         tiny = all(seen[j].size < pip_ratio * s.size for j in inner)
         lone_pips = len(inner) <= 6 and all(seen[j].reading.value == 1 for j in inner)
+        if s.candidate.score < STRONG_FIND and any(seen[j].candidate.score >= STRONG_FIND for j in inner):
+            if not lone_pips:
+                drop.add(i)
+            continue                                    # else unsettled: doubt_nested marks all unsure
         if tiny and lone_pips or s.confidence >= CERTAIN and len(inner) <= s.reading.value:
             drop.update(inner)
         elif tiny and s.reading.p_value >= CLEAR_DIE:
