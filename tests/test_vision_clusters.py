@@ -1,4 +1,5 @@
-"""A few dice far apart are read as those dice, never as one big die holding them.
+"""Boxes of the wrong size for the frame: a few dice far apart are read as those dice, never as
+one big die holding them; a box far smaller than the frame's other dice is not reported as sure.
 
 Two dice a hand's width apart look, at a coarse level of the locator's pyramid, like the pips of
 one big "2". The three photos below (from the training part of the split: the locator learned
@@ -10,7 +11,10 @@ from __future__ import annotations
 import pytest
 
 from tests.test_vision_reader import iou, load, match
-from vision.reader import read_dice
+from vision.classify import Reading
+from vision.die import CERTAIN
+from vision.locate import Candidate
+from vision.reader import Seen, doubt_undersized, read_dice
 
 FEW_DICE_APART = ["IMG_20191209_100358.jpg", "IMG_20191209_100538.jpg", "IMG_20191209_100620.jpg"]
 
@@ -31,3 +35,23 @@ def test_each_die_has_its_own_box() -> None:
     dice = read_dice(img)
     for g in gt:
         assert max(iou(g[1:], d.box) for d in dice) >= 0.5, f"no box on the {g[0]} at {g[1:]}"
+
+
+def seen(x: float, size: float, confidence: float = 0.95) -> Seen:
+    return Seen(Candidate((x, 0.0, size, size), 0.9), Reading(1, 0.95, 0.01), None, confidence)
+
+
+def test_a_box_far_smaller_than_the_others_is_unsure() -> None:
+    """A pip of a big die the locator missed reads like a die showing 1: it must not be sure."""
+    dice = [seen(300.0 * k, 300.0 + 10 * k) for k in range(4)] + [seen(2000.0, 140.0)]
+    out = doubt_undersized(dice)
+    assert [d.confidence >= CERTAIN for d in out] == [True, True, True, True, False]
+    assert [d.candidate for d in out] == [d.candidate for d in dice]
+
+
+def test_dice_of_ordinary_spread_keep_their_confidence() -> None:
+    """Dice 0.64 of the others' median size occur in the labelled photos (perspective, smaller dice)."""
+    dice = [seen(50.0 * k, s) for k, s in enumerate((40.0, 38.0, 44.0, 27.0))]
+    assert doubt_undersized(dice) == dice
+    assert doubt_undersized(dice[:3] + [seen(0.0, 10.0)]) != dice[:3] + [seen(0.0, 10.0)]
+    assert doubt_undersized([seen(0.0, 40.0), seen(50.0, 10.0)])[1].confidence == 0.95
