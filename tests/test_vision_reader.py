@@ -103,10 +103,10 @@ def test_heldout_split_as_a_whole() -> None:
         right, sure, wrong = match(gt, dice)
         gt_n, pred_n, right_n, sure_n, wrong_n = gt_n + len(gt), pred_n + len(dice), right_n + right, \
             sure_n + sure, wrong_n + wrong
-    assert right_n / gt_n >= 0.90, f"read {right_n} of {gt_n}"
-    assert right_n / pred_n >= 0.90, f"{pred_n - right_n} of {pred_n} reported dice are wrong or not dice"
-    assert (sure_n - wrong_n) / sure_n >= 0.98, f"{wrong_n} of {sure_n} sure dice are wrong"
-    assert sure_n >= 0.6 * gt_n, f"only {sure_n} of {gt_n} dice read surely"
+    assert right_n / gt_n >= 0.93, f"read {right_n} of {gt_n}"
+    assert right_n / pred_n >= 0.93, f"{pred_n - right_n} of {pred_n} reported dice are wrong or not dice"
+    assert (sure_n - wrong_n) / sure_n >= 0.99, f"{wrong_n} of {sure_n} sure dice are wrong"
+    assert sure_n >= 0.7 * gt_n, f"only {sure_n} of {gt_n} dice read surely"
 
 
 @pytest.mark.parametrize("factor,floor,most_wrong", [(2, 0.85, 1), (3, 0.90, 0)])
@@ -123,9 +123,9 @@ def test_same_photos_upscaled(factor: int, floor: float, most_wrong: int) -> Non
     assert wrong_n <= most_wrong, f"x{factor}: {wrong_n} dice reported as sure but wrong"
 
 
-@pytest.mark.parametrize("factor,step,floor,most_wrong", [(3, 1, 0.89, 2), (4, 3, 0.92, 0)])
+@pytest.mark.parametrize("factor,step,floor,most_wrong", [(3, 1, 0.92, 2), (4, 3, 0.92, 0)])
 def test_heldout_split_upscaled(factor: int, step: int, floor: float, most_wrong: int) -> None:
-    """The held-out photos (every ``step``-th) upscaled: the committed reader reads 91.0 % of the
+    """The held-out photos (every ``step``-th) upscaled: the committed reader reads 93.6 % of the
     dice at 3x (all 45 photos) and 95.3 % at 4x. At 3x two sure dice count as wrong: the two
     mislabelled ones of ``LABEL_ERRORS``."""
     gt_n = right_n = wrong_n = 0

@@ -1,9 +1,12 @@
-"""Read the pips of located dice: a small CNN on square crops, run with cv2.dnn.
+"""Read the pips of located dice: small CNNs on square crops, run with cv2.dnn.
 
-The model (``vision/models/dice_pips.onnx``, made by ``tools/train_dice_classifier.py``) takes a
-40x40 BGR crop around one die and gives 7 scores: pip values 1..6 and "not a die". A die whose
-first reading is not clear is read again in the three other quarter turns and the probabilities
-averaged, so a reading that depends on the rotation comes out unsure rather than wrong.
+Each model (``vision/models/dice_pips_*.onnx``, made by ``tools/train_dice_classifier.py`` with
+different seeds) takes a 40x40 BGR crop around one die and gives 7 scores: pip values 1..6 and
+"not a die". The probabilities of all models are averaged: networks trained alike from different
+starting points err on different dice, so their mean is right more often and sure less often when
+wrong than any one of them. A die whose first reading is not clear is read again in other quarter
+turns and the probabilities averaged, so a reading that depends on the rotation comes out unsure
+rather than wrong.
 """
 from __future__ import annotations
 
@@ -15,13 +18,20 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-MODEL = Path(__file__).resolve().parent / "models" / "dice_pips.onnx"
+#: The models whose probabilities are averaged.
+MODELS = tuple(sorted((Path(__file__).resolve().parent / "models").glob("dice_pips_*.onnx")))
 #: Side of the square crop fed to the model, in pixels.
 CROP = 40
 #: The crop spans this many times the die box's longer side.
 MARGIN = 1.3
 #: Index of the "not a die" class.
 NOT_A_DIE = 6
+#: The quarter turns in which a die that is not clear at first is read again. All three: a pattern
+#: that reads as a die one way up and its half turn (waves on a cloth read as "6") rarely does so a
+#: quarter turn off, so the mean comes out unsure.
+TURNS = (1, 2, 3)
+#: A first reading whose best probability reaches this is clear and not read again.
+CLEAR = 0.97
 
 
 @dataclass(frozen=True)
@@ -56,30 +66,36 @@ _LOCK = threading.Lock()
 
 
 @lru_cache(maxsize=1)
-def _net(path: str = str(MODEL)) -> cv2.dnn.Net:
-    return cv2.dnn.readNetFromONNX(path)
+def _nets() -> tuple[cv2.dnn.Net, ...]:
+    if not MODELS:
+        raise FileNotFoundError("no dice_pips_*.onnx model in vision/models")
+    return tuple(cv2.dnn.readNetFromONNX(str(path)) for path in MODELS)
 
 
 def class_probabilities(crops: np.ndarray) -> np.ndarray:
-    """Softmax scores (n, 7) for a stack of (n, CROP, CROP, 3) uint8 BGR crops."""
+    """Softmax scores (n, 7) for a stack of (n, CROP, CROP, 3) uint8 BGR crops, averaged over
+    ``MODELS``."""
     if len(crops) == 0:
-        return np.zeros((0, 7), np.float32)
-    blob = crops.astype(np.float32).transpose(0, 3, 1, 2) / 255.0
+        return np.zeros((0, 7), np.float64)
+    blob = np.ascontiguousarray(crops.astype(np.float32).transpose(0, 3, 1, 2) / 255.0)
+    total = np.zeros((len(crops), 7), np.float64)
     with _LOCK:
-        net = _net()
-        net.setInput(np.ascontiguousarray(blob))
-        logits = net.forward().reshape(len(crops), -1).astype(np.float64)
-    logits -= logits.max(axis=1, keepdims=True)
-    e = np.exp(logits)
-    return e / e.sum(axis=1, keepdims=True)
+        nets = _nets()
+        for net in nets:
+            net.setInput(blob)
+            logits = net.forward().reshape(len(crops), -1).astype(np.float64)
+            logits -= logits.max(axis=1, keepdims=True)
+            e = np.exp(logits)
+            total += e / e.sum(axis=1, keepdims=True)
+    return total / len(nets)
 
 
 def read_pips(image: np.ndarray, boxes: list[tuple[float, float, float, float]],
-              clear: float = 0.97) -> list[Reading]:
+              clear: float = CLEAR) -> list[Reading]:
     """Read each die box ``(x, y, w, h)`` of a BGR image; one Reading per box, in order.
 
     Every crop is read upright first; a crop whose best class scores below ``clear`` is read again
-    in the three other quarter turns and the four readings averaged (``clear=1`` always does so).
+    turned by each of ``TURNS`` quarter turns and the readings averaged (``clear=1`` always does so).
     """
     if not boxes:
         return []
@@ -87,9 +103,9 @@ def read_pips(image: np.ndarray, boxes: list[tuple[float, float, float, float]],
     probs = class_probabilities(crops)
     unclear = np.nonzero(probs.max(axis=1) < clear)[0]
     if len(unclear):
-        turned = np.stack([np.rot90(crops[i], k) for i in unclear for k in (1, 2, 3)])
-        more = class_probabilities(np.ascontiguousarray(turned)).reshape(len(unclear), 3, -1)
-        probs[unclear] = (probs[unclear] + more.sum(axis=1)) / 4
+        turned = np.stack([np.rot90(crops[i], k) for i in unclear for k in TURNS])
+        more = class_probabilities(np.ascontiguousarray(turned)).reshape(len(unclear), len(TURNS), -1)
+        probs[unclear] = (probs[unclear] + more.sum(axis=1)) / (1 + len(TURNS))
     out = []
     for p in probs:
         v = int(np.argmax(p[:NOT_A_DIE]))
