@@ -1,5 +1,6 @@
 """Boxes of the wrong size for the frame: a few dice far apart are read as those dice, never as
-one big die holding them; a box far smaller than the frame's other dice is not reported as sure.
+one big die holding them; a box far smaller than the frame's other dice is not reported as sure;
+a box across two touching dice is no third die.
 
 Two dice a hand's width apart look, at a coarse level of the locator's pyramid, like the pips of
 one big "2". The three photos below (from the training part of the split: the locator learned
@@ -13,7 +14,7 @@ import pytest
 from tests.test_vision_reader import iou, load, match
 from vision.classify import Reading
 from vision.die import CERTAIN
-from vision.locate import Candidate
+from vision.locate import Candidate, merge
 from vision.reader import Seen, doubt_undersized, read_dice
 
 FEW_DICE_APART = ["IMG_20191209_100358.jpg", "IMG_20191209_100538.jpg", "IMG_20191209_100620.jpg"]
@@ -55,3 +56,17 @@ def test_dice_of_ordinary_spread_keep_their_confidence() -> None:
     assert doubt_undersized(dice) == dice
     assert doubt_undersized(dice[:3] + [seen(0.0, 10.0)]) != dice[:3] + [seen(0.0, 10.0)]
     assert doubt_undersized([seen(0.0, 40.0), seen(50.0, 10.0)])[1].confidence == 0.95
+
+
+def test_a_box_straddling_two_touching_dice_is_dropped() -> None:
+    """Two touching dice found, and a weaker box across the pair: the third box is no die."""
+    top, bottom = Candidate((0.0, 0.0, 40.0, 40.0), 0.9), Candidate((2.0, 40.0, 40.0, 40.0), 0.8)
+    across = Candidate((1.0, 18.0, 42.0, 42.0), 0.6)
+    assert merge([across, top, bottom]) == [top, bottom]
+
+
+def test_touching_dice_whose_boxes_overlap_are_kept() -> None:
+    """Boxes of dice seen in perspective overlap by their side faces; both dice stay."""
+    a, b = Candidate((0.0, 0.0, 40.0, 40.0), 0.9), Candidate((30.0, 5.0, 40.0, 40.0), 0.7)
+    c = Candidate((-25.0, 30.0, 40.0, 40.0), 0.6)
+    assert merge([a, b, c]) == [a, b, c]

@@ -81,6 +81,10 @@ def _level(bgr: np.ndarray, scale: float, threshold: float) -> list[tuple[Candid
     return out
 
 
+#: A box with more than this share of its area inside better boxes of similar size is dropped.
+COVERED = 0.7
+
+
 def _iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     ix = max(0.0, min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]))
     iy = max(0.0, min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]))
@@ -92,22 +96,35 @@ def _iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
 def merge(cands: list[Candidate], iou: float = 0.35) -> list[Candidate]:
     """Non-maximum suppression: of boxes overlapping more than ``iou``, the best-scored stays.
 
-    A box whose centre lies inside a better box of similar size is dropped too (one die found twice).
+    A box whose centre lies inside a better box of similar size is dropped too (one die found twice),
+    and so is a box more than ``COVERED`` of whose area lies inside better boxes of similar size (a
+    box straddling two touching dice that were both found).
     """
     kept: list[Candidate] = []
     for c in sorted(cands, key=lambda c: -c.score):
         x, y, w, h = c.box
         cx, cy = x + w / 2, y + h / 2
         dup = False
+        covered = 0.0
         for k in kept:
             kx, ky, kw, kh = k.box
             inside = abs(cx - kx - kw / 2) < kw * 0.35 and abs(cy - ky - kh / 2) < kh * 0.35
-            if _iou(c.box, k.box) > iou or (inside and 0.5 < max(w, h) / max(kw, kh) < 2):
+            similar = 0.5 < max(w, h) / max(kw, kh) < 2
+            if _iou(c.box, k.box) > iou or (inside and similar):
                 dup = True
                 break
-        if not dup:
+            if similar:
+                covered += _overlap(c.box, k.box)
+        if not dup and covered <= COVERED * w * h:
             kept.append(c)
     return kept
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """The area two boxes share."""
+    ix = max(0.0, min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]))
+    return ix * iy
 
 
 def locate_levels(bgr: np.ndarray, threshold: float = 0.25) -> list[tuple[int, Candidate]]:
