@@ -1,12 +1,11 @@
-"""Read the pips of located dice: small CNNs on square crops, run with cv2.dnn.
+"""Read the pips of located dice: a small CNN on square crops, run with cv2.dnn.
 
-Each model (``vision/models/dice_pips_*.onnx``, made by ``tools/train_dice_classifier.py`` with
-different seeds) takes a 40x40 BGR crop around one die and gives 7 scores: pip values 1..6 and
-"not a die". The probabilities of all models are averaged: networks trained alike from different
-starting points err on different dice, so their mean is right more often and sure less often when
-wrong than any one of them. A die whose first reading is not clear is read again in other quarter
-turns and the probabilities averaged, so a reading that depends on the rotation comes out unsure
-rather than wrong.
+The model (``vision/models/dice_pips_<seed>.onnx``, made by ``tools/train_dice_classifier.py``)
+takes a 40x40 BGR crop around one die and gives 7 scores: pip values 1..6 and "not a die". When
+several such models lie in the folder their probabilities are averaged (one is committed: a second
+read one more dev die for twice the cost, see vision/models/README.md). A die whose first reading
+is not clear is read again in the other quarter turns and the probabilities averaged, so a reading
+that depends on the rotation comes out unsure rather than wrong.
 """
 from __future__ import annotations
 
