@@ -14,6 +14,9 @@ from pathlib import Path
 from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as a script in the child process, too
+
+from companion.ui.taps import Taps  # noqa: E402
 
 if __name__ != "__main__":
     import pytest
@@ -45,7 +48,7 @@ if __name__ != "__main__":
             assert w >= 48 and h >= 48, f"{screen}: a touch target is {w:.0f}×{h:.0f} px"
 
 
-class TouchDriver:
+class TouchDriver(Taps):
     """Taps the screens by their ``tid`` and writes what happened to ``report``."""
 
     def __init__(self, app: Any, report: Path) -> None:
@@ -79,26 +82,6 @@ class TouchDriver:
     def finish(self) -> None:
         self.path.write_text(json.dumps(self.report, ensure_ascii=False, indent=1), encoding="utf-8")
         self.app.stop()
-
-    def find(self, tid: str) -> Any:
-        for widget in self.app.root.walk(restrict=True):
-            if getattr(widget, "tid", None) == tid:
-                return widget
-        raise LookupError(f"no widget {tid!r} on screen {self.app.sm.current}")
-
-    def tap(self, tid: str) -> Iterator[None]:
-        from kivy.tests.common import UnitTestTouch
-
-        widget = self.find(tid)
-        if widget.disabled:
-            raise AssertionError(f"{tid} is disabled")
-        x, y = widget.to_window(*widget.center)
-        touch = UnitTestTouch(x, y)
-        touch.touch_down()
-        yield
-        touch.touch_up()
-        yield
-        yield
 
     def measure(self) -> None:
         """The smallest enabled, visible button on the current screen."""
@@ -177,7 +160,6 @@ def main(report: str) -> int:
     import tempfile
 
     os.environ.setdefault("CAIRN_DATA_DIR", tempfile.mkdtemp(prefix="cairn-st-touch-"))
-    sys.path.insert(0, str(ROOT))
     from companion.cli.app import configure_kivy
 
     configure_kivy((800, 480), False, 0)

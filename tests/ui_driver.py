@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.ui import reliability  # noqa: E402
 from tests.ui.scenarios import ExtraScenarios  # noqa: E402
+from companion.ui.taps import Taps  # noqa: E402
 
 
 def main() -> int:
@@ -59,7 +60,7 @@ def main() -> int:
     return 0 if not driver.report["errors"] else 1
 
 
-class Driver(ExtraScenarios, reliability.ReliabilityScenarios):
+class Driver(ExtraScenarios, reliability.ReliabilityScenarios, Taps):
     """Steps a scenario one frame at a time and records checks, banners and screenshots."""
 
     def __init__(self, app: Any, shots: Path, mode: str) -> None:
@@ -89,26 +90,9 @@ class Driver(ExtraScenarios, reliability.ReliabilityScenarios):
             self.report["banners"].append(self.app.banner)
         Clock.schedule_once(self.step, 0.02)
 
-    def find(self, tid: str) -> Any:
-        for widget in self.app.root.walk(restrict=True):
-            if getattr(widget, "tid", None) == tid:
-                return widget
-        raise LookupError(f"no widget {tid!r} on screen {self.app.sm.current}")
-
     def tap(self, tid: str) -> Iterator[None]:
-        """Touch down and up at the widget's centre, a frame apart."""
-        from kivy.tests.common import UnitTestTouch
-
-        widget = self.find(tid)
-        if widget.disabled:
-            raise AssertionError(f"{tid} is disabled")
-        x, y = widget.to_window(*widget.center)
-        touch = UnitTestTouch(x, y)
-        touch.touch_down()
-        yield
-        touch.touch_up()
-        yield
-        yield
+        """Touch down and up at the widget's centre, a frame apart, and note the step."""
+        yield from Taps.tap(self, tid)
         self.report["steps"].append(f"tap {tid}")
 
     def key(self, name: str, modifiers: tuple[str, ...] = ()) -> Iterator[None]:

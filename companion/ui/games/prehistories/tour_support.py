@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from companion.ui.taps import Taps
 from rules.prehistories.state import Phase
 
 
@@ -35,33 +36,12 @@ def small_targets(app: Any) -> tuple[int, list[str]]:
     return seen, found
 
 
-class TourChecks:
+class TourChecks(Taps):
     """Taps and checks for a tour that has ``app`` and ``state``; each check raises ``RuntimeError``
     when the screens do not behave."""
 
     app: Any
     state: Any
-
-    def find(self, tid: str) -> Any:
-        """The widget on show whose ``tid`` is ``tid``."""
-        for widget in self.app.root.walk(restrict=True):
-            if getattr(widget, "tid", None) == tid:
-                return widget
-        raise LookupError(f"no widget {tid!r} on {self.app.sm.current}")
-
-    def tap(self, tid: str) -> Iterator[None]:
-        """Touch the widget ``tid`` at its centre through Kivy's own input path (down, then up)."""
-        from kivy.tests.common import UnitTestTouch
-
-        widget = self.find(tid)
-        if widget.disabled:
-            raise RuntimeError(f"{tid} is disabled on {self.app.sm.current}")
-        touch = UnitTestTouch(*widget.to_window(*widget.center))
-        touch.touch_down()
-        yield
-        touch.touch_up()
-        yield
-        yield
 
     def _try_the_setup(self, setup: Any) -> Iterator[None]:
         """Tap through the setup: a fourth player and back, a goal card round its three states (Sun,
