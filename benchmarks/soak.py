@@ -28,7 +28,6 @@ import gc
 import json
 import os
 import random
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -36,6 +35,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tools.xvfb import Xvfb, XvfbError  # noqa: E402
 COMMANDS_PER_HOUR = 600
 
 
@@ -149,7 +151,6 @@ class Soak:
 
 
 def child(seconds: float, every: float, seed: int) -> None:
-    sys.path.insert(0, str(ROOT))
     from companion.cli.app import configure_kivy
 
     configure_kivy((800, 480), False, 0)
@@ -181,16 +182,12 @@ def main() -> int:
     env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1", KIVY_AUDIO="", KCFG_KIVY_LOG_LEVEL="error")
     xvfb = None
     if not env.get("DISPLAY"):
-        binary = shutil.which("Xvfb")
-        if binary is None:
-            print("no DISPLAY and no Xvfb: cannot open a window", file=sys.stderr)
+        try:
+            xvfb = Xvfb("1280x720")
+        except XvfbError as e:
+            print(f"no DISPLAY, and no private one: {e}", file=sys.stderr)
             return 2
-        number = next(n for n in range(150, 250) if not Path(f"/tmp/.X11-unix/X{n}").exists()
-                      and not Path(f"/tmp/.X{n}-lock").exists())
-        xvfb = subprocess.Popen([binary, f":{number}", "-screen", "0", "1280x720x24", "+extension", "GLX",
-                                 "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(1.0)
-        env["DISPLAY"] = f":{number}"
+        env["DISPLAY"] = xvfb.name
     rows: list[dict[str, float]] = []
     try:
         with tempfile.TemporaryDirectory(prefix="cairn-soak-") as tmp:
@@ -217,7 +214,7 @@ def main() -> int:
                 return 1
     finally:
         if xvfb is not None:
-            xvfb.terminate()
+            xvfb.stop()
     if len(rows) < 5:
         print("too few samples for a slope", file=sys.stderr)
         return 1

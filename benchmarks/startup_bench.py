@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -27,6 +26,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tools.xvfb import Xvfb, XvfbError  # noqa: E402
 
 
 def rss_mb() -> float:
@@ -39,7 +41,6 @@ def rss_mb() -> float:
 
 def child(size: str, started: float) -> None:
     """Run the app, measure, print one JSON line, exit."""
-    sys.path.insert(0, str(ROOT))
     from companion.cli.app import configure_kivy
 
     w, h = (int(v) for v in size.split("x"))
@@ -96,14 +97,12 @@ def main() -> int:
     env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1", KIVY_AUDIO="", KCFG_KIVY_LOG_LEVEL="error")
     xvfb = None
     if not env.get("DISPLAY"):
-        binary = shutil.which("Xvfb")
-        if binary is None:
-            print("no DISPLAY and no Xvfb: cannot open a window", file=sys.stderr)
+        try:
+            xvfb = Xvfb("1920x1080")
+        except XvfbError as e:
+            print(f"no DISPLAY, and no private one: {e}", file=sys.stderr)
             return 2
-        xvfb = subprocess.Popen([binary, ":199", "-screen", "0", "1920x1080x24", "+extension", "GLX", "-nolisten", "tcp"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(1.0)
-        env["DISPLAY"] = ":199"
+        env["DISPLAY"] = xvfb.name
     try:
         with tempfile.TemporaryDirectory(prefix="cairn-bench-") as tmp:
             env["KIVY_HOME"] = str(Path(tmp) / "kivy")
@@ -116,7 +115,7 @@ def main() -> int:
                       f"{r['preview_frames']:>14.0f}")
     finally:
         if xvfb is not None:
-            xvfb.terminate()
+            xvfb.stop()
     return 0
 
 

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Iterator
 
 import pytest
+
+from tests.ui.xvfb import xvfb_display
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,39 +22,10 @@ SHOTS = ("setup", "new-tiles", "planning", "plan-cover", "plan-secret", "plan-ma
          "cave-refused", "cave-preview", "totems", "winner", "totems-final", "cave-winner")
 
 
-def _free_display() -> int:
-    for number in range(300, 400):
-        if not Path(f"/tmp/.X{number}-lock").exists() and not Path(f"/tmp/.X11-unix/X{number}").exists():
-            return number
-    raise RuntimeError("no free X display number between :300 and :399")
-
-
 @pytest.fixture(scope="module")
 def display() -> Iterator[str]:
     """``:N`` of an Xvfb started for this module (GLX on), stopped afterwards."""
-    xvfb = shutil.which("Xvfb")
-    if xvfb is None:
-        message = "Xvfb is not installed (apt-get install xvfb): the UI tests need a display"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    number = _free_display()
-    proc = subprocess.Popen([xvfb, f":{number}", "-screen", "0", "1280x720x24", "+extension", "GLX",
-                             "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 10
-        while not Path(f"/tmp/.X11-unix/X{number}").exists():
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"Xvfb :{number} did not start")
-            time.sleep(0.05)
-        yield f":{number}"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    yield from xvfb_display("1280x720")
 
 
 def run_tour(display: str, tmp: Path, lang: str, size: str) -> tuple[subprocess.CompletedProcess[str], Path]:

@@ -8,47 +8,31 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Iterator
 
 import pytest
 
+from tools.xvfb import Xvfb, XvfbError
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _free_display() -> int:
-    for number in range(140, 240):
-        if not Path(f"/tmp/.X{number}-lock").exists() and not Path(f"/tmp/.X11-unix/X{number}").exists():
-            return number
-    raise RuntimeError("no free X display number between :140 and :239")
-
-
 def xvfb_display(size: str = "1280x720") -> Iterator[str]:
-    """Yield ``:N`` of a running Xvfb (GLX on), killed afterwards."""
-    xvfb = shutil.which("Xvfb")
-    if xvfb is None:
+    """Yield ``:N`` of a running Xvfb (GLX on), stopped afterwards."""
+    if shutil.which("Xvfb") is None:
         message = "Xvfb is not installed (apt-get install xvfb): the UI tests need a display"
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
-    number = _free_display()
-    proc = subprocess.Popen([xvfb, f":{number}", "-screen", "0", f"{size}x24", "+extension", "GLX", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 10
-    while not Path(f"/tmp/.X11-unix/X{number}").exists():
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            pytest.fail(f"Xvfb :{number} did not start")
-        time.sleep(0.05)
     try:
-        yield f":{number}"
+        server = Xvfb(size)
+    except XvfbError as e:
+        pytest.fail(str(e))
+    try:
+        yield server.name
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        server.stop()
 
 
 def child_env(display: str, tmp: Path, data_dir: Path) -> dict[str, str]:
