@@ -109,16 +109,22 @@ def test_heldout_split_as_a_whole() -> None:
     assert sure_n >= 0.7 * gt_n, f"only {sure_n} of {gt_n} dice read surely"
 
 
-@pytest.mark.parametrize("factor,floor,most_wrong", [(2, 0.85, 1), (3, 0.90, 0)])
-def test_same_photos_upscaled(factor: int, floor: float, most_wrong: int) -> None:
-    """Bigger dice (as from a closer camera) are still read: dice of 75-135 px at 3x are located in
-    the frame shrunk to the networks' die size, so their pips are not taken for small dice."""
+def read_upscaled(names: list[str], factor: int) -> tuple[int, int, int]:
+    """(dice read right, labelled dice, sure dice that are wrong) over the photos scaled ``factor`` times."""
     gt_n = right_n = wrong_n = 0
-    for name in heldout_names()[::6]:
+    for name in names:
         img, gt = load(name)
         big = cv2.resize(img, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
         right, _, wrong = match(gt, read_dice(big), scale=factor)
         gt_n, right_n, wrong_n = gt_n + len(gt), right_n + right, wrong_n + wrong
+    return right_n, gt_n, wrong_n
+
+
+@pytest.mark.parametrize("factor,floor,most_wrong", [(2, 0.85, 1), (3, 0.90, 0)])
+def test_same_photos_upscaled(factor: int, floor: float, most_wrong: int) -> None:
+    """Bigger dice (as from a closer camera) are still read: dice of 75-135 px at 3x are located in
+    the frame shrunk to the networks' die size, so their pips are not taken for small dice."""
+    right_n, gt_n, wrong_n = read_upscaled(heldout_names()[::6], factor)
     assert right_n / gt_n >= floor, f"x{factor}: read {right_n} of {gt_n}"
     assert wrong_n <= most_wrong, f"x{factor}: {wrong_n} dice reported as sure but wrong"
 
@@ -128,12 +134,7 @@ def test_heldout_split_upscaled(factor: int, step: int, floor: float, most_wrong
     """The held-out photos (every ``step``-th) upscaled: the committed reader reads 93.6 % of the
     dice at 3x (all 45 photos) and 95.3 % at 4x. At 3x two sure dice count as wrong: the two
     mislabelled ones of ``LABEL_ERRORS``."""
-    gt_n = right_n = wrong_n = 0
-    for name in heldout_names()[::step]:
-        img, gt = load(name)
-        big = cv2.resize(img, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
-        right, _, wrong = match(gt, read_dice(big), scale=factor)
-        gt_n, right_n, wrong_n = gt_n + len(gt), right_n + right, wrong_n + wrong
+    right_n, gt_n, wrong_n = read_upscaled(heldout_names()[::step], factor)
     assert right_n / gt_n >= floor, f"x{factor}: read {right_n} of {gt_n}"
     assert wrong_n <= most_wrong, f"x{factor}: {wrong_n} dice reported as sure but wrong"
 
