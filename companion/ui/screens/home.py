@@ -9,11 +9,12 @@ from kivy.uix.textinput import TextInput
 from companion.errors import StoreError
 from companion.i18n import _, tr
 from companion.ui import registry, theme
+from companion.ui.player_form import PlayerFormScreen
 from companion.ui.widgets import CairnButton, CairnScreen
 from companion.viewmodels.home import NewGameForm, game_line
 
 
-class HomeScreen(CairnScreen):
+class HomeScreen(PlayerFormScreen, CairnScreen):
     """The first screen. ``form`` is the new-game form; ``resume_text`` names the unfinished game."""
 
     form = ObjectProperty(None)
@@ -113,32 +114,21 @@ class HomeScreen(CairnScreen):
 
     def seat_action(self, seat: int, action: str) -> None:
         """A tap in a player row: ``colour`` cycles the colour, ``start`` gives the start marker."""
-        self._read_names()
         if action == "colour":
-            self.form = self.form.next_colour(seat)
+            self.edit(lambda form: form.next_colour(seat))
         elif action == "start":
-            self.form = self.form.set_start(seat)
-        self._fill_seats()
+            self.edit(lambda form: form.set_start(seat))
 
-    def change_players(self, delta: int) -> None:
-        """One player more (+1) or fewer (−1)."""
-        self._read_names()
-        self.form = self.form.add_player() if delta > 0 else self.form.remove_player()
+    def _redraw(self) -> None:
+        """A change of the new-game rows repaints just the rows."""
         self._fill_seats()
-
-    def _read_names(self) -> None:
-        for row in self.ids.seats.children:
-            self.form = self.form.rename(row.seat, row.ids.name.text)
 
     # -- actions ---------------------------------------------------------------------------------
     def start_game(self) -> None:
         """Start a game with the form's players (the banner says what is wrong otherwise)."""
-        app = self.app
-        self._read_names()
-        problem = self.form.problem()
-        if problem:
-            app.show_banner(problem, "error")
+        if not self.ready_to_start():
             return
+        app = self.app
         screens = registry.screens_for(self.game)
         seats = [(s.name, s.colour) for s in self.form.seats]
         open_setup = screens.extra.get("open_setup")

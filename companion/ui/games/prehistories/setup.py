@@ -12,10 +12,12 @@ from companion.i18n import tr
 from companion.viewmodels.prehistories_setup import CARDS, SetupForm
 from companion.viewmodels.prehistories_words import goal_side, goal_text
 
+from companion.ui.player_form import PlayerFormScreen
+
 from .widgets import PhScreen, make
 
 
-class PhSetupScreen(PhScreen):
+class PhSetupScreen(PlayerFormScreen, PhScreen):
     """``form`` is the setup being edited (a ``SetupForm``)."""
 
     form = ObjectProperty(None)
@@ -55,21 +57,9 @@ class PhSetupScreen(PhScreen):
         self.goal_status = self.form.goal_status()
 
     # -- the form --------------------------------------------------------------------------------
-    def _read_names(self) -> None:
-        for row in self.ids.seats.children:
-            self.form = self.form.rename(row.seat, row.ids.name.text)
-
     def seat_colour(self, seat: int) -> None:
         """Give seat ``seat`` the next free colour."""
-        self._read_names()
-        self.form = self.form.next_colour(seat)
-        self.refresh()
-
-    def change_players(self, delta: int) -> None:
-        """One player more (+1) or fewer (−1)."""
-        self._read_names()
-        self.form = self.form.add_player() if delta > 0 else self.form.remove_player()
-        self.refresh()
+        self.edit(lambda form: form.next_colour(seat))
 
     def tap_goal(self, card: int) -> None:
         """Cycle goal card ``card``: not in play → Sun → Moon → not in play."""
@@ -83,9 +73,7 @@ class PhSetupScreen(PhScreen):
 
     def draw_goals(self) -> None:
         """Draw the goal cards again at random (random sides)."""
-        self._read_names()
-        self.form = self.form.draw_goals(self.rng)
-        self.refresh()
+        self.edit(lambda form: form.draw_goals(self.rng))
 
     def use_players(self, players: list[tuple[str, str]]) -> None:
         """Seats from elsewhere (Home's rows): names and colour values; goal cards drawn again."""
@@ -104,13 +92,8 @@ class PhSetupScreen(PhScreen):
     # -- start -----------------------------------------------------------------------------------
     def start_game(self) -> None:
         """Start the game as set up (the banner says what is missing otherwise)."""
-        app = self.app
-        self._read_names()
-        problem = self.form.problem()
-        if problem:
-            app.show_banner(problem, "error")
-            return
-        app.start_session("prehistories", self.form.command())
+        if self.ready_to_start():
+            self.app.start_session("prehistories", self.form.command())
 
     def on_next(self) -> None:
         self.start_game()

@@ -11,13 +11,16 @@ from companion.viewmodels.stone_tribe import seat_colour, seat_text
 from companion.viewmodels.stone_tribe_setup import SetupForm, doubles_label
 from rules.stone_tribe import Doubles
 
+from companion.ui.player_form import PlayerFormScreen
+
 from .base import StScreen
 
 
-class SetupScreen(StScreen):
+class SetupScreen(PlayerFormScreen, StScreen):
     """``form`` holds the choices; START begins the draft of free skills."""
 
     form = ObjectProperty(None)
+    seat_boxes = ("seats_left", "seats_right")
     warning = StringProperty("")
     rounds_text = StringProperty("")
     per_die_text = StringProperty("")
@@ -56,41 +59,19 @@ class SetupScreen(StScreen):
             while len(box.children) < 4:
                 box.add_widget(Factory.Widget(size_hint_y=None, height=self.app.u(52)))
 
-    def _read_names(self) -> None:
-        for box in (self.ids.seats_left, self.ids.seats_right):
-            for row in box.children:
-                if not hasattr(row, "seat"):
-                    continue
-                self.form = self.form.rename(row.seat, row.ids.name.text)
-
     # -- taps --------------------------------------------------------------------------------------
-    def change_players(self, delta: int) -> None:
-        """One player more (+1) or fewer (−1), 2 to 8."""
-        self._read_names()
-        self.form = self.form.add_player() if delta > 0 else self.form.remove_player()
-        self.refresh()
-
     def set_start(self, seat: int) -> None:
         """Seat ``seat`` starts (the youngest player)."""
-        self._read_names()
-        self.form = self.form.set_start(seat)
-        self.refresh()
+        self.edit(lambda form: form.set_start(seat))
 
     def set_doubles(self, doubles: str) -> None:
         """Choose how a double pays."""
-        self._read_names()
-        self.form = self.form.set_doubles(doubles)
-        self.refresh()
+        self.edit(lambda form: form.set_doubles(doubles))
 
     def start_game(self) -> None:
         """Start the game (the draft of free skills comes first)."""
-        app = self.app
-        self._read_names()
-        problem = self.form.problem()
-        if problem:
-            app.show_banner(problem, "error")
-            return
-        app.start_session("stone-tribe", self.form.command(), explain=self.explain)
+        if self.ready_to_start():
+            self.app.start_session("stone-tribe", self.form.command(), explain=self.explain)
 
     def on_next(self) -> None:
         self.start_game()
