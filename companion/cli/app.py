@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 from pathlib import Path
 
@@ -42,6 +43,8 @@ def configure_kivy(size: tuple[int, int] | None, fullscreen: bool, rotation: int
     os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")
     from kivy.config import Config
 
+    _quiet_missing_cutbuffer()
+
     Config.set("kivy", "exit_on_escape", "0")
     Config.set("input", "mouse", "mouse,multitouch_on_demand")
     if size is not None:
@@ -55,6 +58,27 @@ def configure_kivy(size: tuple[int, int] | None, fullscreen: bool, rotation: int
     if fullscreen:
         Config.set("graphics", "fullscreen", "auto")
         Config.set("graphics", "show_cursor", "0")
+
+
+class _NoCutbufferNotice:
+    """Drops Kivy's CRITICAL "Cutbuffer" report (with its tracebacks) that it logs when neither xclip
+    nor xsel is installed. Kivy looks for a cut buffer (X11 middle-click paste) on every Linux start,
+    and no setting chooses "none"; the clipboard itself is SDL2's (``KIVY_CLIPBOARD``). A touch table
+    has no middle button, so the missing cut buffer is said once, as information."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = str(record.msg)
+        if record.levelno >= logging.CRITICAL and message.startswith("Cutbuffer: Unable to find any valuable"):
+            logging.getLogger("kivy").info("Cutbuffer: none (no xclip or xsel); middle-click paste is off")
+            return False
+        return True
+
+
+def _quiet_missing_cutbuffer() -> None:
+    from kivy.logger import Logger
+
+    if not any(isinstance(f, _NoCutbufferNotice) for f in Logger.filters):
+        Logger.addFilter(_NoCutbufferNotice())
 
 
 def run(args: argparse.Namespace) -> int:
