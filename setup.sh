@@ -299,8 +299,13 @@ install_service() {
   else
     say "keeping your $DEFAULTS"
   fi
+  # RestartSteps= and RestartMaxDelaySec= came with systemd 254 (Debian 13); Debian 12 has 252
+  local older=()
+  if [ "$(systemctl --version 2>/dev/null | awk 'NR == 1 { print $2 + 0 }')" -lt 254 ] 2>/dev/null; then
+    older=(-e '/^Restart\(Steps\|MaxDelaySec\)=/d')
+  fi
   sed -e "s|@CAIRN_DIR@|$CAIRN_DIR|g" -e "s|@CAIRN_USER@|$SERVICE_USER|g" -e "s|@STATE_DIR@|$STATE_DIR|g" \
-    deploy/cairn.service.in >"$TMP/cairn.service"
+    "${older[@]}" deploy/cairn.service.in >"$TMP/cairn.service"
   if install_file "$TMP/cairn.service" "$UNIT" 0644 root:root; then
     changed=1
     as_root systemctl daemon-reload

@@ -19,6 +19,8 @@ FILENAME = "settings.json"
 ROTATIONS = (0, 90, 180, 270)
 LANGUAGES = ("", "en", "zh_CN", "zh_TW")  # "" = follow the system locale
 DEFAULT_PINS = {"next": 17, "back": 27, "read": 22, "led": 23}
+#: the name keyboard: auto (on-screen in the kiosk), screen (Kivy's docked keyboard), system
+KEYBOARDS = ("auto", "screen", "system")
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,8 @@ class Settings:
     rotation: int = 0
     #: Dice screen: suggest which tools to add to a gathering roll
     show_tool_advice: bool = True
+    #: the keyboard for names (one of ``KEYBOARDS``; takes effect at the next start)
+    keyboard: str = "auto"
     problems: tuple[str, ...] = field(default=(), compare=False)
 
     def replace(self, **changes: Any) -> "Settings":
@@ -47,6 +51,8 @@ def _check(settings: Settings) -> None:
         raise ValueError(f"language must be one of {', '.join(l or 'system' for l in LANGUAGES)}")
     if settings.rotation not in ROTATIONS:
         raise ValueError("rotation must be 0, 90, 180 or 270")
+    if settings.keyboard not in KEYBOARDS:
+        raise ValueError(f"keyboard must be one of {', '.join(KEYBOARDS)}")
     if not settings.camera.strip():
         raise ValueError("camera must not be empty (use 'none' for no camera)")
     for name, pin in settings.pins.items():

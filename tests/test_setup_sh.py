@@ -215,17 +215,21 @@ def test_pi_service_dry_run_shows_user_groups_config_and_unit(checkout: Path) ->
     assert "systemctl enable cairn.service" in cmds
 
     unit = written(out, UNIT)
-    assert unit == (ROOT / "deploy" / "cairn.service.in").read_text().replace(
+    template = (ROOT / "deploy" / "cairn.service.in").read_text()
+    if systemd_version() < 254:  # setup.sh drops what an older systemd does not know
+        template = "".join(line for line in template.splitlines(keepends=True)
+                           if not line.startswith(("RestartSteps=", "RestartMaxDelaySec=")))
+    assert unit == template.replace(
         "@CAIRN_DIR@", str(checkout)).replace("@CAIRN_USER@", "cairn").replace("@STATE_DIR@", "/var/lib/cairn")
     lines = set(unit.splitlines())
     for line in ("User=cairn", "Group=cairn", "WorkingDirectory=/var/lib/cairn",
                  "Environment=SDL_VIDEODRIVER=kmsdrm", "Environment=KIVY_WINDOW=sdl2",
                  "Environment=KIVY_GL_BACKEND=sdl2", "Environment=KIVY_NO_ARGS=1",
                  "Environment=KIVY_HOME=/var/lib/cairn/kivy", "Environment=CAIRN_DATA_DIR=/var/lib/cairn/data",
-                 "EnvironmentFile=-/etc/default/cairn", "Restart=always", "RestartSec=2",
+                 "EnvironmentFile=-/etc/default/cairn", "Restart=on-failure", "RestartSec=5",
                  "Environment=SDL_TOUCH_MOUSE_EVENTS=0",
                  "WantedBy=multi-user.target",
-                 f"ExecStart={checkout}/.venv/bin/python {checkout}/main.py --fullscreen $CAIRN_ARGS"):
+                 f"ExecStart={checkout}/.venv/bin/python {checkout}/main.py --kiosk $CAIRN_ARGS"):
         assert line in lines, line
     assert not any(line.startswith("User=root") for line in lines)
 
@@ -379,7 +383,7 @@ def test_service_installs_for_real_and_again_and_uninstalls(tmp_path: Path) -> N
     assert (tmp_path / "owners").read_text().split("\n")[:4] == [
         "cairn:cairn 750", "cairn:cairn 750", "cairn:cairn 750", "cairn:cairn 644"]
     assert (tmp_path / "config.ini").read_text() == KIOSK_INI.read_text()
-    assert f"ExecStart={checkout}/.venv/bin/python {checkout}/main.py --fullscreen $CAIRN_ARGS" in (
+    assert f"ExecStart={checkout}/.venv/bin/python {checkout}/main.py --kiosk $CAIRN_ARGS" in (
         tmp_path / "unit").read_text().splitlines()
     assert "wrote /etc/systemd/system/cairn.service" in out1
     calls = (tmp_path / "systemctl1.log").read_text().splitlines()
@@ -420,9 +424,85 @@ def test_rendered_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
     complaints = [line for line in (result.stdout + result.stderr).splitlines() if "cairn.service" in line]
     assert complaints == []
     # the check is real: a typo is reported
-    unit.write_text(written(out, UNIT).replace("Restart=always", "Restart=allways"))
+    unit.write_text(written(out, UNIT).replace("Restart=on-failure", "Restart=on-failur"))
     result = subprocess.run([analyze, "verify", str(unit)], capture_output=True, text=True, timeout=60)
-    assert "allways" in result.stdout + result.stderr
+    assert "on-failur" in result.stdout + result.stderr
+
+
+def systemd_version() -> int:
+    """This machine's systemd version (0 when there is no systemctl)."""
+    try:
+        first = subprocess.run(["systemctl", "--version"], capture_output=True, text=True, timeout=30).stdout
+    except OSError:
+        return 0
+    match = re.match(r"systemd (\d+)", first)
+    return int(match.group(1)) if match else 0
+
+
+def rendered_unit(tmp_path: Path) -> Path:
+    """The unit a --pi --service run would write, as a file."""
+    unit = tmp_path / "cairn.service"
+    unit.write_text(written(dry_run(ROOT, "--pi", "--service"), UNIT))
+    return unit
+
+
+def unit_values(unit: Path) -> dict[str, list[str]]:
+    """KEY -> every value it is given in the unit (comments skipped)."""
+    values: dict[str, list[str]] = {}
+    for line in unit.read_text().splitlines():
+        if "=" in line and not line.startswith(("#", "[")):
+            key, value = line.split("=", 1)
+            values.setdefault(key, []).append(value)
+    return values
+
+
+def test_unit_owns_tty1_as_a_cage_kiosk_does(tmp_path: Path) -> None:
+    """No login prompt behind the picture for a USB keyboard to type into."""
+    values = unit_values(rendered_unit(tmp_path))
+    assert values["TTYPath"] == ["/dev/tty1"]
+    assert "getty@tty1.service" in values["Conflicts"] and "getty@tty1.service" in values["After"]
+    assert values["StandardInput"] == ["tty"]
+    assert values["TTYReset"] == values["TTYVHangup"] == values["TTYVTDisallocate"] == ["yes"]
+    assert values["StandardOutput"] == values["StandardError"] == ["journal"]
+
+
+def test_unit_backs_off_a_crash_loop(tmp_path: Path) -> None:
+    values = unit_values(rendered_unit(tmp_path))
+    assert values["Restart"] == ["on-failure"]
+    assert int(values["RestartSec"][0]) >= 5
+    assert values["StartLimitIntervalSec"] != ["0"] and int(values["StartLimitBurst"][0]) <= 10
+    if systemd_version() >= 254:
+        assert "RestartSteps" in values and "RestartMaxDelaySec" in values
+    else:  # unknown keys would be warned about at every daemon-reload
+        assert "RestartSteps" not in values and "RestartMaxDelaySec" not in values
+
+
+def test_unit_hardening_keeps_screen_touch_gpio_camera_serial_and_udev(tmp_path: Path) -> None:
+    values = unit_values(rendered_unit(tmp_path))
+    assert values["DevicePolicy"] == ["closed"]
+    allowed = {v.split()[0] for v in values["DeviceAllow"]}
+    for group in ("char-drm", "char-fb", "char-input", "char-gpiochip", "char-*gpiomem*", "char-video4linux",
+                  "char-media", "char-dma_heap", "char-ttyACM", "char-ttyUSB", "char-tty", "/dev/tty"):
+        assert group in allowed, group
+    # a private /dev or network namespace would hide the devices, or the udev events of devices plugged later
+    assert values.get("PrivateDevices", ["no"]) == ["no"] and values.get("PrivateNetwork", ["no"]) == ["no"]
+    assert "AF_NETLINK" in values["RestrictAddressFamilies"][0]
+    # gpiozero and picamera2 read the board from /proc/device-tree
+    assert values.get("ProcSubset", ["all"]) == ["all"]
+    # the games, Kivy's settings and lgpio's pipes live in the state dir, and only there
+    assert values["ProtectSystem"] == ["strict"] and values["ReadWritePaths"] == ["/var/lib/cairn"]
+    env = dict(v.split("=", 1) for v in values["Environment"])
+    assert env["CAIRN_DATA_DIR"].startswith("/var/lib/cairn/") and env["KIVY_HOME"].startswith("/var/lib/cairn/")
+
+
+def test_unit_exposure_by_systemd_analyze_security_is_at_most_4(tmp_path: Path) -> None:
+    analyze = need_tool("systemd-analyze")
+    unit = rendered_unit(tmp_path)
+    result = subprocess.run([analyze, "security", "--offline=true", "--no-pager", str(unit)],
+                            capture_output=True, text=True, timeout=120)
+    match = re.search(r"Overall exposure level for cairn\.service: (\d+\.\d)", result.stdout + result.stderr)
+    assert match, result.stdout + result.stderr
+    assert float(match.group(1)) <= 4.0, result.stdout
 
 
 LOAD_CONFIG = """

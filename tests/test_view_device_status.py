@@ -38,3 +38,10 @@ def test_edice_lines() -> None:
     assert edice_text(LinkStatus(LinkState.CONNECTED, "e-dice connected", "/dev/ttyACM0", hello)) == \
         "电子骰子已连接：tray-01，2 颗骰子"
     assert edice_text(LinkStatus(LinkState.DISCONNECTED, "e-dice disconnected")) == "电子骰子已断开：请用摄像头或点按输入"
+
+
+def test_camera_text_says_no_camera_when_auto_finds_none() -> None:
+    """The kiosk's "auto" with no camera (no demo dice there): the player is told to tap the dice in."""
+    for state in ("disconnected", "reconnecting"):
+        assert camera_text(CameraStatus(state, "auto", "no camera found (…)", 4.0)) == \
+            "No camera: enter dice by touch"

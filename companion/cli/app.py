@@ -18,7 +18,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--screenshot", metavar="DIR", help="play a scripted demo game, save a PNG of every screen in DIR, exit")
     parser.add_argument("--lang", help="language: en, zh_CN or zh_TW (default: the system locale)")
     parser.add_argument("--size", help="window size WxH, e.g. 800x480")
-    parser.add_argument("--fullscreen", action="store_true", help="full screen, no cursor (kiosk)")
+    parser.add_argument("--fullscreen", action="store_true", help="full screen, no cursor")
+    parser.add_argument("--kiosk", action="store_true",
+                        help="a table-side screen on its own (the boot service): full screen, the on-screen "
+                             "keyboard, and no demo dice when no camera is found")
     parser.add_argument("--no-gpio", action="store_true", help="do not try the GPIO buttons")
 
 
@@ -35,8 +38,18 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     return w, h
 
 
-def configure_kivy(size: tuple[int, int] | None, fullscreen: bool, rotation: int) -> None:
-    """Kivy settings that must be made before the window exists (no file log, no argv parsing)."""
+def keyboard_mode(setting: str, kiosk: bool) -> str:
+    """Kivy's ``keyboard_mode`` for the Settings choice ``setting`` (auto, screen or system): the
+    docked on-screen keyboard, beside any real keyboard, in the kiosk or when asked for; else the
+    system's keyboard (a desktop's, with its input method for Chinese)."""
+    if setting == "screen" or (setting == "auto" and kiosk):
+        return "systemanddock"
+    return "system"
+
+
+def configure_kivy(size: tuple[int, int] | None, fullscreen: bool, rotation: int, keyboard: str = "system") -> None:
+    """Kivy settings that must be made before the window exists (no file log, no argv parsing);
+    ``keyboard`` is a Kivy ``keyboard_mode`` (see :func:`keyboard_mode`)."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
     os.environ.setdefault("KCFG_KIVY_LOG_LEVEL", "warning")
@@ -46,6 +59,8 @@ def configure_kivy(size: tuple[int, int] | None, fullscreen: bool, rotation: int
     _quiet_missing_cutbuffer()
 
     Config.set("kivy", "exit_on_escape", "0")
+    Config.set("kivy", "keyboard_mode", keyboard)
+    Config.set("kivy", "keyboard_layout", "qwerty")
     Config.set("input", "mouse", "mouse,multitouch_on_demand")
     if size is not None:
         Config.set("graphics", "width", str(size[0]))
@@ -96,9 +111,11 @@ def run(args: argparse.Namespace) -> int:
     from companion import settings as settings_mod
 
     saved = settings_mod.load()
-    configure_kivy(size, args.fullscreen, saved.rotation)
+    kiosk = bool(getattr(args, "kiosk", False))
+    fullscreen = args.fullscreen or kiosk
+    configure_kivy(size, fullscreen, saved.rotation, keyboard_mode(saved.keyboard, kiosk))
     from companion.ui.app import AppOptions, run_app
 
     shots = Path(args.screenshot).expanduser().resolve() if args.screenshot else None
     return run_app(AppOptions(camera=args.camera, serial=args.serial, lang=args.lang, size=size,
-                              fullscreen=args.fullscreen, no_gpio=args.no_gpio, screenshot_dir=shots))
+                              fullscreen=fullscreen, kiosk=kiosk, no_gpio=args.no_gpio, screenshot_dir=shots))

@@ -42,6 +42,8 @@ class AppOptions:
     lang: str | None = None
     size: tuple[int, int] | None = None
     fullscreen: bool = False
+    #: the boot service's table-side screen: the on-screen keyboard, no demo dice for a missing camera
+    kiosk: bool = False
     no_gpio: bool = False
     screenshot_dir: Path | None = None
     #: a gpiozero pin factory for the buttons (gpiozero's ``MockFactory`` in tests); None: the board's own

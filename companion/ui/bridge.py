@@ -132,11 +132,14 @@ class HardwareBridge:
             self._set_status("camera", _("No camera: enter dice by touch"))
             return
         from companion.ui.dice_reader import DiceReaderThread
-        from hardware.camera import open_or_demo
+        from hardware.camera import open_or_demo, open_source
         from hardware.camera_worker import CameraWorker
 
-        # "auto" with no camera found falls back to the demo dice, on the worker thread
-        opener = getattr(self.options, "camera_opener", None) or open_or_demo
+        # "auto" with no camera found falls back to the demo dice, on the worker thread; not in the
+        # kiosk, where made-up dice would pass for the table's: there it says "no camera" and keeps
+        # looking (a camera plugged in later is found), and the dice are entered by touch
+        fallback = open_source if getattr(self.options, "kiosk", False) else open_or_demo
+        opener = getattr(self.options, "camera_opener", None) or fallback
         self.camera = CameraWorker(spec, opener=opener, on_status=self._camera_status_from_thread)
         self.camera.start()
         self.reader = DiceReaderThread(self.camera, on_settled=self._settled_from_thread)

@@ -42,6 +42,8 @@ def camera_source(source: str) -> str:
 
 def camera_text(status: Any) -> str:
     """One line for a ``hardware.camera_worker.CameraStatus``: "Camera: demo dice · connected"."""
+    if str(status.source) == "auto" and str(status.state) in ("disconnected", "reconnecting"):
+        return _("No camera: enter dice by touch")  # "auto" found none (and, in the kiosk, no demo)
     state = _(_CAMERA_STATES.get(str(status.state), str(status.state)))
     return tr("Camera: {source} · {state}", source=camera_source(str(status.source)), state=state)
 
