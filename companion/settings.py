@@ -30,6 +30,9 @@ class Settings:
     language: str = ""
     camera: str = "auto"
     serial_port: str = ""
+    #: electronic dice: True looks for a tray (``serial_port``, or auto-detect), False leaves every
+    #: serial port alone
+    edice_enabled: bool = True
     gpio_enabled: bool = True
     pins: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
     rotation: int = 0

@@ -39,6 +39,9 @@ USB_VENDORS: dict[int, str] = {
     0x2341: "Arduino", 0x2A03: "Arduino", 0x1A86: "CH340", 0x10C4: "CP210x", 0x0403: "FTDI",
     0x2E8A: "Raspberry Pi Pico", 0x239A: "Adafruit", 0x303A: "Espressif", 0x16C0: "Teensy",
 }
+#: The USB product string a tray's firmware sets (docs/edice-protocol.md, "Auto-detect"): a port
+#: whose product contains it (any case) is a tray, opened without asking anything else.
+TRAY_PRODUCT = "Cairn e-dice tray"
 #: The first wait before reopening a port that failed; it doubles up to ``max_backoff``.
 FIRST_BACKOFF = 0.25
 
@@ -65,10 +68,22 @@ class LinkStatus:
 
 
 class PortInfo(Protocol):
-    """What auto-detection reads from a :func:`serial.tools.list_ports.comports` entry."""
+    """What auto-detection reads from a :func:`serial.tools.list_ports.comports` entry (``product``
+    and ``serial_number`` may be missing: they count as None)."""
 
     device: str
     vid: int | None
+
+
+def is_tray(info: PortInfo) -> bool:
+    """Whether the port's USB product string names a Cairn tray (:data:`TRAY_PRODUCT`)."""
+    return TRAY_PRODUCT.casefold() in str(getattr(info, "product", None) or "").casefold()
+
+
+def port_key(info: PortInfo) -> tuple[str, str | None]:
+    """A plugged-in port: its device path and USB serial number (another board on the same path is
+    a new port)."""
+    return info.device, getattr(info, "serial_number", None)
 
 
 SerialForUrl = Callable[..., Any]
@@ -89,8 +104,11 @@ class EDiceLink:
     """Reads a tray on its own thread and reports completed rolls and status changes.
 
     :param port: a device path or pyserial URL (``/dev/ttyACM0``, ``loop://``); ``None`` to look
-        for a tray among USB serial ports whose vendor id is in ``vendors``, by sending ``HELLO?``
-        and waiting up to ``hello_timeout`` seconds for ``HELLO``.
+        for a tray among the USB serial ports: a port whose USB product string is
+        :data:`TRAY_PRODUCT` is the tray; any other port whose vendor id is in ``vendors`` is asked
+        ``HELLO?`` (up to ``hello_timeout`` seconds for ``HELLO``) **once** after it appears, and
+        left alone until it is unplugged (opening a port resets many boards, and another device
+        must not receive ``HELLO?`` every few seconds).
     :param on_roll: called with each completed :class:`DiceRoll` (source ``"edice"``).
     :param on_status: called with each new :class:`LinkStatus`; unplugging the tray gives
         ``LinkState.DISCONNECTED`` / ``"e-dice disconnected"``, and the link keeps retrying (the same
@@ -141,6 +159,8 @@ class EDiceLink:
         self._batteries: dict[int, int] = {}
         self._status = LinkStatus(LinkState.STOPPED, "e-dice stopped", port)
         self._device: Hello | None = None
+        #: ports asked once that did not answer as a tray, kept while they stay plugged in
+        self._probed: set[tuple[str, str | None]] = set()
 
     # -- the app's side -------------------------------------------------------------------------
 
@@ -239,17 +259,24 @@ class EDiceLink:
         return _Opened(port, path)
 
     def _detect(self) -> _Opened | None:
-        """Open the first USB serial port from a known vendor that answers ``HELLO?``."""
+        """Open a port named as a tray by its USB product string, else the first newly plugged-in
+        port from a known vendor that answers ``HELLO?``."""
         if self._status.state not in (LinkState.SEARCHING, LinkState.DISCONNECTED):
             self._set_status(LinkState.SEARCHING, "e-dice: looking for a tray")
         try:
-            candidates = [p.device for p in self._list_ports() if p.vid in self._vendors]
+            listed = list(self._list_ports())
         except OSError as exc:
             log.warning("cannot list serial ports: %s", exc)
             return None
-        for path in candidates:
+        self._probed &= {port_key(p) for p in listed}  # an unplugged port is new when it comes back
+        trays = [p for p in listed if is_tray(p)]
+        others = [p for p in listed if not is_tray(p) and p.vid in self._vendors and port_key(p) not in self._probed]
+        for info in trays + others:
             if self._stopping.is_set():
                 return None
+            path = info.device
+            if not is_tray(info):
+                self._probed.add(port_key(info))
             try:
                 port = self._open(path)
             except (serial.SerialException, OSError) as exc:
@@ -257,8 +284,10 @@ class EDiceLink:
                 continue
             opened = self._await_hello(port, path)
             if opened is not None:
+                self._probed.discard(port_key(info))  # it is a tray: it may be reopened
                 return opened
-            log.info("e-dice: %s did not answer HELLO?", path)
+            log.info("e-dice: %s did not answer HELLO?%s", path,
+                     "" if is_tray(info) else "; it is left alone until it is plugged in again")
             _close(port)
         return None
 

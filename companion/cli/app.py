@@ -14,7 +14,8 @@ LANGS = ("en", "zh_CN", "zh_TW")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The app's own options (they go before any sub-command)."""
     parser.add_argument("--camera", default=None, help="camera spec: auto, none, demo, picamera2, 0, /dev/video2, a folder or video")
-    parser.add_argument("--serial", default=None, help="e-dice port: a device path or pyserial URL (default: auto-detect)")
+    parser.add_argument("--serial", default=None, help="e-dice port: a device path or pyserial URL, or none for no e-dice "
+                             "(default: auto-detect, as Settings says)")
     parser.add_argument("--screenshot", metavar="DIR", help="play a scripted demo game, save a PNG of every screen in DIR, exit")
     parser.add_argument("--lang", help="language: en, zh_CN or zh_TW (default: the system locale)")
     parser.add_argument("--size", help="window size WxH, e.g. 800x480")

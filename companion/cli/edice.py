@@ -14,6 +14,7 @@ import sys
 import threading
 from types import FrameType
 
+from companion.errors import UsageError
 from hardware.edice import EDiceLink, LinkState, LinkStatus
 from hardware.edice_protocol import Rejected
 from hardware.errors import HardwareError
@@ -44,6 +45,8 @@ def format_roll(roll: DiceRoll, as_json: bool) -> str:
 def run(args: argparse.Namespace) -> int:
     """Monitor the tray until Ctrl+C or SIGTERM (then 0); raises HardwareError if the link fails
     for good (an unknown URL scheme, an unexpected error): a missing or unplugged tray is waited for."""
+    if (args.serial or "").strip().lower() == "none":
+        raise UsageError("--serial none turns the e-dice off: there is no tray to watch")
     done = threading.Event()
     failed: list[LinkStatus] = []
     out_lock = threading.Lock()

@@ -65,7 +65,7 @@ class HardwareBridge:
                 self.buttons.close()
                 self.buttons = None
             self._start_buttons()
-        if old.serial_port != settings.serial_port:
+        if (old.serial_port, old.edice_enabled) != (settings.serial_port, settings.edice_enabled):
             if self.edice is not None:
                 self.edice.stop()
                 self.edice = None
@@ -106,6 +106,10 @@ class HardwareBridge:
         port = self.options.serial or self.settings.serial_port or None
         if port is None and self.options.screenshot_dir is not None:
             self._set_status("edice", _("No e-dice"))
+            return
+        # off: --serial none, or Settings' switch (unless --serial names a port for this run)
+        if (port or "").strip().lower() == "none" or (self.options.serial is None and not self.settings.edice_enabled):
+            self._set_status("edice", _("E-dice off"))
             return
         try:
             from hardware.edice import EDiceLink
