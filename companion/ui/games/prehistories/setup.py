@@ -39,8 +39,9 @@ class PhSetupScreen(PlayerFormScreen, PhScreen):
         for i, seat in enumerate(self.form.seats):
             row = Factory.PhSeatRow()
             row.seat, row.screen, row.colour = i, self, seat.colour.value
-            row.ids.name.text = seat.name
+            self.show_name(row.ids.name, i, seat.name)
             box.add_widget(row)
+        self.fill_recent()
 
     def _fill_goals(self) -> None:
         grid = self.ids.goals

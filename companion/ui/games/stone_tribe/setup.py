@@ -53,8 +53,9 @@ class SetupScreen(PlayerFormScreen, StScreen):
             row = Factory.StSeatRow()
             row.seat, row.screen, row.starts = i, self, i == self.form.start
             row.bg, row.fg = list(seat_colour(i)), list(seat_text(i))
-            row.ids.name.text = name
+            self.show_name(row.ids.name, i, name)
             (left if i < 4 else right).add_widget(row)
+        self.fill_recent()
         for box in (left, right):
             while len(box.children) < 4:
                 box.add_widget(Factory.Widget(size_hint_y=None, height=self.app.u(52)))
