@@ -22,3 +22,31 @@ def test_ui_start_log_has_no_critical_and_no_traceback(display: str, tmp_path: P
                                         extra_env={"PATH": "/usr/bin:/bin"})
     assert status == 0 and not report["errors"], "\n".join(report["errors"]) + stderr
     assert "CRITICAL" not in stderr and "Traceback" not in stderr, stderr
+
+
+def test_ui_names_on_a_touch_only_kiosk_then_one_tap_from_earlier_games(display: str, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    status, first, stderr = run_driver("names-first", display, tmp_path, data, tmp_path / "shots1")
+    assert status == 0 and not first["errors"], "\n".join(first["errors"]) + stderr
+    assert first["names"] == ["ann", "bo", "小明"]  # not "Player 1ann"
+    assert (data / "recent-names.json").exists()
+    status, again, stderr = run_driver("names-again", display, tmp_path, data, tmp_path / "shots2")
+    assert status == 0 and not again["errors"], "\n".join(again["errors"]) + stderr
+    assert again["chips"] == sorted(["ann", "bo", "小明"])
+    assert again["fields"] == ["小明", "", "ann"]  # seat 2 keeps its default, as a hint
+    assert again["names"] == ["小明", "Player 2", "ann"]
+
+
+def test_ui_read_only_data_folder_offers_play_without_saving(display: str, tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    status, report, stderr = run_driver("readonly-play", display, tmp_path, blocker, tmp_path / "shots",
+                                        extra_env={"CAIRN_TEST_LANG": "zh_CN"})
+    assert status == 0 and not report["errors"], "\n".join(report["errors"]) + stderr
+    ro = report["readonly"]
+    assert ro["error"] == f"无法保存游戏：{blocker} 不是文件夹：无法保存对局"  # all of it in the UI language
+    assert ro["start_disabled"] is True
+    assert ro["marks"] == ["未保存"] and ro["start_disabled_after"] is False and ro["error_after"] == ""
+    assert ro["players"] == ["玩家 1", "玩家 2", "玩家 3"]
+    assert not ro["store"].startswith(str(tmp_path)) and not Path(ro["store"]).exists()  # gone with the app
+    assert blocker.read_text() == "x"

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.ui import reliability  # noqa: E402
-from tests.ui.kiosk_scenarios import KioskScenarios  # noqa: E402
+from tests.ui.kiosk_scenarios import KioskScenarios, kiosk_keyboard, kiosk_options  # noqa: E402
 from tests.ui.scenarios import ExtraScenarios  # noqa: E402
 from companion.ui.taps import Taps  # noqa: E402
 
@@ -36,7 +36,7 @@ def main() -> int:
     size = tuple(int(v) for v in os.environ.get("CAIRN_TEST_SIZE", "800x480").split("x"))
     from companion.cli.app import configure_kivy
 
-    configure_kivy(size, False, 0)  # type: ignore[arg-type]
+    configure_kivy(size, False, 0, kiosk_keyboard(mode))  # type: ignore[arg-type]
     from kivy.clock import Clock
 
     from companion.ui.app import AppOptions, CairnApp
@@ -49,6 +49,7 @@ def main() -> int:
     fields = dict(no_gpio=True, camera="demo" if mode == "camera" else "none",
                   serial=tray.path if tray else None, lang=os.environ.get("CAIRN_TEST_LANG", "en"))
     fields.update(reliability.app_options(mode))  # mock GPIO pins, an unpluggable camera
+    fields.update(kiosk_options(mode))
     plug = fields.pop("_plug", None)
     app = CairnApp(AppOptions(**fields))
     app.tray = tray

@@ -19,7 +19,7 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from companion import i18n, settings as settings_mod
+from companion import i18n, recent_names, settings as settings_mod
 from companion.errors import StoreError
 from companion.i18n import _, tr
 from companion.ui import fonts, registry, theme
@@ -76,6 +76,12 @@ class CairnApp(App):
         self.settings = settings_mod.load()
         self.store: Any = None
         self.store_error = ""
+        #: when the data folder cannot be written: where else the games could go
+        self.other_folders: list[Path] = []
+        #: True while the games are kept in memory only (``play_unsaved``)
+        self.unsaved = False
+        self._unsaved_dir: Path | None = None
+        self.recent_names: list[str] = []
         self.bridge: Any = None
         self.game_screens: registry.GameScreens | None = None
         self._banner_event: Any = None
@@ -90,6 +96,7 @@ class CairnApp(App):
         Window.bind(size=self._on_window_size, on_key_down=self._on_key_down)
         self._on_window_size(Window, Window.size)
         self._open_store()
+        self.recent_names = recent_names.load()
         return self._build_root()
 
     def _apply_language(self, language: str) -> None:
@@ -141,16 +148,66 @@ class CairnApp(App):
     def on_stop(self) -> None:
         if self.bridge is not None:
             self.bridge.stop()
+        if self._unsaved_dir is not None:  # games played without saving go with the app
+            import shutil
+
+            shutil.rmtree(self._unsaved_dir, ignore_errors=True)
 
     def _open_store(self) -> None:
+        from companion.paths import data_dir
         from companion.store import GameStore
+        from companion.viewmodels.storage import other_folders, write_problem
 
+        folder = data_dir()
         try:
             self.store = GameStore()
+            self.store_error, self.other_folders = "", []
             if self.store.notice:
                 Clock.schedule_once(lambda dt: self.show_banner(self.store.notice, "error", seconds=12), 0)
         except StoreError as exc:
-            self.store, self.store_error = None, tr("Games cannot be saved: {reason}", reason=str(exc))
+            log.warning("games cannot be saved: %s", exc)
+            self.store = None
+            self.store_error = tr("Games cannot be saved: {reason}", reason=write_problem(exc, folder))
+            self.other_folders = other_folders(folder)
+
+    def play_unsaved(self) -> None:
+        """Play on with the games kept in memory only (a folder in RAM, removed when Cairn closes),
+        with a "Not saved" mark on every screen."""
+        import tempfile
+
+        from companion.store import GameStore
+
+        shm = Path("/dev/shm")
+        self._unsaved_dir = Path(tempfile.mkdtemp(prefix="cairn-unsaved-", dir=shm if shm.is_dir() else None))
+        try:
+            self.store = GameStore(self._unsaved_dir / "cairn.sqlite3")
+        except StoreError as exc:
+            self.show_banner(tr("Games cannot be saved: {reason}", reason=str(exc)), "error", seconds=12)
+            return
+        self.store_error, self.other_folders, self.unsaved = "", [], True
+        self._show_unsaved_mark()
+        self.show_banner(_("Playing without saving: the games are lost when Cairn closes."), "error", seconds=6)
+        self.go("home")
+
+    def _show_unsaved_mark(self) -> None:
+        """The "Not saved" mark, above every screen (it takes no touches)."""
+        from kivy.factory import Factory
+
+        if getattr(self, "_mark", None) is not None:
+            Window.remove_widget(self._mark)
+        self._mark = Factory.NotSavedMark()
+        Window.add_widget(self._mark)
+
+    def use_folder(self, folder: Path) -> None:
+        """Keep the games (and settings, names) in ``folder`` from now on, for this run."""
+        import os
+
+        os.environ["CAIRN_DATA_DIR"] = str(folder)
+        self._open_store()
+        if self.store is not None:
+            self.recent_names = recent_names.load()
+            self.show_banner(tr("Save games in {folder}", folder=str(folder)), "ok", seconds=4)
+        self.go("home")
 
     def _on_window_size(self, window: Any, size: tuple[int, int]) -> None:
         self.s = theme.scale_for(*size)
@@ -324,6 +381,12 @@ class CairnApp(App):
         self.show_banner(_("Settings saved."), "ok", seconds=2)
         return True
 
+    def remember_names(self, names: list[str]) -> None:
+        """Keep ``names`` (just typed or picked for a game) first among the earlier games' names,
+        in the data folder when it can be written, else for this run."""
+        self.recent_names = recent_names.merge(names, self.recent_names)
+        recent_names.save(self.recent_names)
+
     def switch_language(self, language: str) -> None:
         """Redraw every screen in ``language`` and stay on the same screen."""
         current = self.sm.current
@@ -331,6 +394,8 @@ class CairnApp(App):
         Window.remove_widget(self.root)
         self.root = self._build_root()
         Window.add_widget(self.root)
+        if self.unsaved:
+            self._show_unsaved_mark()
         self.go(current)
 
 

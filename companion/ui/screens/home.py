@@ -46,9 +46,26 @@ class HomeScreen(PlayerFormScreen, CairnScreen):
             self._resume_id = latest.id
             self.resume_text = tr("Resume: {line}", line=", ".join(latest.players))
         self.can_resume = self._resume_id is not None
+        self._fill_store_offers()
         self._fill_games_choice()
         self._fill_seats()
         self._fill_games(records[:20])
+
+    def _fill_store_offers(self) -> None:
+        """Under a store problem: play without saving, or keep the games in another folder."""
+        box = self.ids.store_offers
+        box.clear_widgets()
+        box.height = self.app.u(56) if self.store_error else 0
+        if not self.store_error:
+            return
+        play = CairnButton(text=_("Play without saving"), tid="play-unsaved", kind="accent")
+        play.bind(on_release=lambda b: self.app.play_unsaved())
+        box.add_widget(play)
+        for i, folder in enumerate(getattr(self.app, "other_folders", [])[:2]):
+            button = CairnButton(text=tr("Save games in {folder}", folder=str(folder)), tid=f"use-folder-{i}",
+                                 payload=folder, shorten=True)
+            button.bind(on_release=lambda b: self.app.use_folder(b.payload))
+            box.add_widget(button)
 
     # -- the form --------------------------------------------------------------------------------
     def _fill_seats(self) -> None:
@@ -60,10 +77,11 @@ class HomeScreen(PlayerFormScreen, CairnScreen):
             row = Factory.SeatRow()
             row.seat = i
             row.screen = self
-            row.ids.name.text = seat.name
+            self.show_name(row.ids.name, i, seat.name)
             row.colour = seat.colour
             row.starts = i == self.form.start_player
             box.add_widget(row)
+        self.fill_recent()
 
     def _fill_games_choice(self) -> None:
         """One button per game that has screens (only shown when there is a choice)."""

@@ -1,0 +1,44 @@
+"""Why games cannot be saved, in the player's language, and where else they could be (no Kivy).
+
+The store says it in English for logs and the command line (``companion.paths.describe_os_error``);
+the Home screen says it again from the OS error underneath, translated, and offers a way on: play
+without saving, or keep the games in another folder that can be written.
+"""
+from __future__ import annotations
+
+import errno
+import glob
+import os
+from pathlib import Path
+
+from companion.i18n import tr
+
+
+def write_problem(exc: BaseException, where: Path) -> str:
+    """One line naming what stops Cairn writing in ``where`` (read-only disk, permission, full …)."""
+    cause = exc.__cause__ if isinstance(exc.__cause__, OSError) else exc if isinstance(exc, OSError) else None
+    if cause is None:
+        if "is full" in str(exc):
+            return tr("the disk holding {where} is full: free some space before starting a game", where=where)
+        return str(exc)
+    if cause.errno == errno.EROFS:
+        return tr("the data folder {where} is on a read-only disk: games cannot be saved", where=where)
+    if cause.errno in (errno.EACCES, errno.EPERM):
+        return tr("no permission to write in {where}: games cannot be saved", where=where)
+    if cause.errno in (errno.ENOSPC, errno.EDQUOT):
+        return tr("the disk holding {where} is full: free some space before starting a game", where=where)
+    if cause.errno in (errno.EEXIST, errno.ENOTDIR):
+        return tr("{where} is not a folder: games cannot be saved", where=where)
+    return tr("cannot write in {where}: {reason}", where=where, reason=cause.strerror or str(cause))
+
+
+def other_folders(failed: Path, home: Path | None = None, mounts: str = "/media/*/*") -> list[Path]:
+    """Folders the games could go to instead of ``failed``: ``~/cairn-games`` and USB drives under
+    ``mounts``, where this user may write (nothing is created here); at most three."""
+    home = Path.home() if home is None else home
+    found: list[Path] = []
+    for place in [home / "cairn-games", *(Path(p) / "cairn-games" for p in sorted(glob.glob(mounts)))]:
+        parent = place if place.is_dir() else place.parent
+        if place != failed and place not in failed.parents and parent.is_dir() and os.access(parent, os.W_OK):
+            found.append(place)
+    return found[:3]
