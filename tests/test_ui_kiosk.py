@@ -50,3 +50,17 @@ def test_ui_read_only_data_folder_offers_play_without_saving(display: str, tmp_p
     assert ro["players"] == ["玩家 1", "玩家 2", "玩家 3"]
     assert not ro["store"].startswith(str(tmp_path)) and not Path(ro["store"]).exists()  # gone with the app
     assert blocker.read_text() == "x"
+
+
+def test_ui_kiosk_without_a_camera_says_so_and_shows_no_demo_dice(display: str, tmp_path: Path) -> None:
+    import glob
+    import importlib.util
+
+    if glob.glob("/dev/video*") or importlib.util.find_spec("picamera2"):
+        pytest.skip("this machine has a camera: the kiosk would use it")
+    status, report, stderr = run_driver("kiosk-camera", display, tmp_path, tmp_path / "data", tmp_path / "shots")
+    assert status == 0 and not report["errors"], "\n".join(report["errors"]) + stderr
+    camera = report["camera"]
+    assert camera["state"] in ("disconnected", "reconnecting"), camera  # still looking, not the demo
+    assert camera["source"] == "auto"
+    assert "No camera: enter dice by touch" in camera["line"]

@@ -149,7 +149,8 @@ class KioskScenarios:
         app = self.app
         for _frame in range(2000):
             status = app.bridge.camera.status if app.bridge and app.bridge.camera else None
-            if status is not None and status.state in ("disconnected", "reconnecting"):
+            if status is not None and status.state in ("disconnected", "reconnecting") and \
+                    "camera" in app.hardware_status.lower():  # the status line follows a frame later
                 break
             yield
         self.report["camera"] = {"state": str(status.state) if status else None,
