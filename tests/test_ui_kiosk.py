@@ -64,3 +64,16 @@ def test_ui_kiosk_without_a_camera_says_so_and_shows_no_demo_dice(display: str, 
     assert camera["state"] in ("disconnected", "reconnecting"), camera  # still looking, not the demo
     assert camera["source"] == "auto"
     assert "No camera: enter dice by touch" in camera["line"]
+
+
+def test_ui_settings_turn_the_e_dice_off_and_choose_the_on_screen_keyboard(display: str, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    status, report, stderr = run_driver("settings-switches", display, tmp_path, data, tmp_path / "shots")
+    assert status == 0 and not report["errors"], "\n".join(report["errors"]) + stderr
+    assert report["switches"] == {"edice_enabled": False, "keyboard": "screen", "link": False,
+                                  "line": report["switches"]["line"]}
+    assert "E-dice off" in report["switches"]["line"]
+    from companion.settings import load
+
+    kept = load(data / "settings.json")
+    assert (kept.edice_enabled, kept.keyboard) == (False, "screen")

@@ -31,7 +31,8 @@ class KioskScenarios:
 
     def kiosk_modes(self) -> dict[str, Any]:
         return {"clean-start": self.clean_start, "names-first": self.names_first, "names-again": self.names_again,
-                "kiosk-camera": self.kiosk_camera, "readonly-play": self.readonly_play}
+                "kiosk-camera": self.kiosk_camera, "readonly-play": self.readonly_play,
+                "settings-switches": self.settings_switches}
 
     def clean_start(self) -> Iterator[None]:
         """Home shown with its name fields (the first TextInput loads Kivy's clipboard), then quit."""
@@ -178,3 +179,30 @@ class KioskScenarios:
         yield from self.window_shot("readonly-table")
         report["players"] = [p.name for p in self.state.players]
         report["store"] = str(app.store.path)
+
+    # -- Settings: e-dice off, the on-screen keyboard ----------------------------------------------
+    def scroll_to(self, tid: str) -> Iterator[None]:
+        """Scroll the list holding ``tid`` until it shows (a player swipes)."""
+        from kivy.uix.scrollview import ScrollView
+
+        widget = parent = self.find(tid)
+        while parent is not None and not isinstance(parent, ScrollView):
+            parent = parent.parent
+        if parent is not None:
+            parent.scroll_to(widget, animate=False)
+        yield
+        yield
+
+    def settings_switches(self) -> Iterator[None]:
+        app = self.app
+        yield
+        yield from self.tap("open-settings")
+        yield from self.tap("edice-toggle")
+        yield from self.scroll_to("keyboard-screen")
+        yield from self.tap("keyboard-screen")
+        self.shot("settings-switches")
+        yield from self.tap("settings-save")
+        for _frame in range(5):
+            yield
+        self.report["switches"] = {"edice_enabled": app.settings.edice_enabled, "keyboard": app.settings.keyboard,
+                                   "link": app.bridge.edice is not None, "line": app.hardware_status}

@@ -1,4 +1,4 @@
-"""Settings: language, camera, e-dice port, GPIO pins, screen rotation and rule options.
+"""Settings: language, camera, e-dice (on/off, port), GPIO pins, screen rotation, keyboard and rules.
 
 Changes are made on a draft and kept with Save (settings.json in the data dir); a bad value is
 refused with a banner naming it and the saved settings stay as they were.
@@ -28,7 +28,7 @@ class SettingsScreen(CairnScreen):
         self._show_pins()
 
     def choose(self, field: str, value: Any) -> None:
-        """Set ``field`` (language, camera or rotation) to ``value`` in the draft."""
+        """Set ``field`` (language, camera, rotation or keyboard) to ``value`` in the draft."""
         self._update(**{field: value})
 
     def toggle(self, field: str) -> None:
