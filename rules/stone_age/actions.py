@@ -165,7 +165,8 @@ def _card_gain(state: GameState, c: BuyCard, card: Card) -> Gain:
         if not c.chosen:
             return Gain(any_two=1)  # kept for later
         if len(c.chosen) != card.amount:
-            raise IllegalMove("choose {count} resources, or none to keep the card for later", count=card.amount)
+            raise IllegalMove("choose {count} resources, or none to keep the card for later",
+                              count=card.amount)
         counts = Counter(c.chosen)
         return Gain(**{r.value: n for r, n in counts.items()})
     _no_inputs(c, card)

@@ -128,5 +128,5 @@ class Feed:
     penalty: bool = False
 
 
-COMMANDS: tuple[type, ...] = (NewGame, Place, Gather, UseVillage, BuildHut, BuyCard, Decline, PickDie, UseAnyTwo,
-                              Feed)
+COMMANDS: tuple[type, ...] = (NewGame, Place, Gather, UseVillage, BuildHut, BuyCard, Decline, PickDie,
+                              UseAnyTwo, Feed)

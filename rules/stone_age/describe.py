@@ -12,8 +12,8 @@ from typing import Any, Callable
 from ..text import Text
 from .cards import CARD_BY_ID, Effect
 from .data import GATHERING, Area
-from .events import (AnyTwoUsed, CardBought, Declined, DieChosen, Fed, FiguresPlaced, FinalScored, Gain, GameEnded,
-                     GameStarted, Gathered, HutBuilt, RoundEnded, RoundStarted, VillageUsed)
+from .events import (AnyTwoUsed, CardBought, Declined, DieChosen, Fed, FiguresPlaced, FinalScored, Gain,
+                     GameEnded, GameStarted, Gathered, HutBuilt, RoundEnded, RoundStarted, VillageUsed)
 from .state import GameState
 from .tools import improve
 from .turns import space_name
@@ -179,8 +179,8 @@ def _final(s: GameState | None, e: FinalScored) -> Text:
 
 _TEXT: dict[type, Callable[[Any, Any], Text]] = {
     GameStarted: _started, FiguresPlaced: _placed, Gathered: _gathered, VillageUsed: _village, HutBuilt: _hut,
-    Declined: _declined, CardBought: _bought, DieChosen: _die, AnyTwoUsed: _any_two, Fed: _fed, RoundEnded: _round_ended,
-    RoundStarted: _round_started, GameEnded: _ended, FinalScored: _final,
+    Declined: _declined, CardBought: _bought, DieChosen: _die, AnyTwoUsed: _any_two, Fed: _fed,
+    RoundEnded: _round_ended, RoundStarted: _round_started, GameEnded: _ended, FinalScored: _final,
 }
 
 

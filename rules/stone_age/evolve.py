@@ -11,8 +11,8 @@ from typing import Any, Callable
 
 from .cards import CARD_BY_ID, Effect
 from .data import CARD_SLOTS, GATHERING, HUNGER_PENALTY, MAX_AGRICULTURE, MAX_PEOPLE, Area, Resource
-from .events import (AnyTwoUsed, CardBought, Declined, DieChosen, Fed, FiguresPlaced, FinalScored, Gain, GameEnded,
-                     GameStarted, Gathered, HutBuilt, RoundEnded, RoundStarted, VillageUsed)
+from .events import (AnyTwoUsed, CardBought, Declined, DieChosen, Fed, FiguresPlaced, FinalScored, Gain,
+                     GameEnded, GameStarted, Gathered, HutBuilt, RoundEnded, RoundStarted, VillageUsed)
 from .feeding import shortfall
 from .state import BuiltHut, FeedLine, GameState, Lottery, Phase, Placement, PlayerState
 from .tools import improve
@@ -182,8 +182,8 @@ def _final(s: GameState, e: FinalScored) -> GameState:
 
 _HANDLERS: dict[type, Callable[[Any, Any], GameState]] = {
     GameStarted: _started, FiguresPlaced: _placed, Gathered: _gathered, VillageUsed: _village,
-    HutBuilt: _hut, Declined: _declined, CardBought: _bought, DieChosen: _die, AnyTwoUsed: _any_two, Fed: _fed,
-    RoundEnded: _round_ended, RoundStarted: _round_started, GameEnded: _ended, FinalScored: _final,
+    HutBuilt: _hut, Declined: _declined, CardBought: _bought, DieChosen: _die, AnyTwoUsed: _any_two,
+    Fed: _fed, RoundEnded: _round_ended, RoundStarted: _round_started, GameEnded: _ended, FinalScored: _final,
 }
 
 

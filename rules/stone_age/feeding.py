@@ -39,7 +39,8 @@ def can_pay_with_resources(player: PlayerState) -> bool:
     return 0 < shortfall(player) <= payable(player)
 
 
-def fed_event(seat: int, player: PlayerState, resources: tuple[Resource, ...] = (), penalty: bool = False) -> Fed:
+def fed_event(seat: int, player: PlayerState, resources: tuple[Resource, ...] = (),
+              penalty: bool = False) -> Fed:
     """The ``Fed`` event of ``player``: the fields' food is taken, then each person eats one food
     (a short player eats all of it, and ``resources`` or ``penalty`` cover the rest)."""
     eaten = min(player.people, player.food + player.agriculture)
