@@ -9,7 +9,8 @@ import pytest
 from rules.codec import encode
 from rules.stone_age import RULES, Area, Resource, Seat
 from rules.stone_age.cards import CARDS, CULTURE_COPIES, MULTIPLIER_FIGURES, Culture, Effect, Multiplier
-from rules.stone_age.commands import COMMANDS, BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place, UseVillage
+from rules.stone_age.commands import (COMMANDS, BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place,
+                                      UseAnyTwo, UseVillage)
 from rules.stone_age.events import EVENTS
 from rules.stone_age.huts import HUTS, HutKind, hut_points
 from rules.stone_age.random_play import play_game
@@ -79,6 +80,7 @@ SAMPLE_COMMANDS = [
     BuildHut(1, 2, 19, (Resource.WOOD, Resource.GOLD)),
     BuyCard(0, 3, 6, (Resource.WOOD,) * 3, dice=(1, 2, 3)), BuyCard(0, 1, 5, (Resource.GOLD,), extra_card=9),
     BuyCard(0, 2, 2, (Resource.STONE,) * 2, chosen=(Resource.GOLD, Resource.GOLD)),
+    BuyCard(0, 2, 2, (Resource.STONE,) * 2), UseAnyTwo(0, (Resource.WOOD, Resource.GOLD)),
     Decline(1, Area.BUILDING, 1), PickDie(2, 6), Feed(1, (Resource.WOOD,)), Feed(1, penalty=True),
 ]
 

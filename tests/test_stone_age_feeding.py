@@ -7,8 +7,9 @@ from rules.errors import IllegalMove
 from rules.stone_age import (RULES, Area, BuildHut, BuyCard, Feed, Gather, Phase, Place, Prompt, Resource,
                              UseVillage, whats_next)
 from rules.stone_age.events import Fed, FinalScored, GameEnded, RoundEnded, RoundStarted
-from rules.stone_age.feeding import food_needed, shortfall, shortfalls
+from rules.stone_age.feeding import food_after, food_needed, shortfall, shortfalls
 from rules.stone_age.scoring import score_game
+from rules.stone_age.state import FeedLine
 
 from .test_stone_age_support import Table, at_actions
 
@@ -20,14 +21,30 @@ def _last_action(players: int = 2) -> Table:
     return at_actions(players, (0, Area.HUNTING, 1, 0))
 
 
-def test_fields_feed_first_then_one_food_per_person() -> None:
+def test_fields_feed_first_then_one_food_per_person_and_the_rest_is_kept() -> None:
+    """Rulebook phase 3: take food equal to agriculture, pay 1 per person, keep what is left."""
     t = _last_action()
     t.edit(0, people=7, agriculture=3, food=10)
     t.edit(1, people=5, agriculture=6, food=2)
+    before = t.s
     events = t.do(Gather(0, Area.HUNTING, (1,)))
-    assert Fed(0, 4, (), False) in events and Fed(1, 0, (), False) in events
-    assert [p.food for p in t.s.players] == [6, 2]
+    assert Fed(0, 7, (), False, harvest=3) in events and Fed(1, 5, (), False, harvest=6) in events
+    assert [p.food for p in t.s.players] == [6, 3]                  # Ben keeps the fields' surplus of 1
     assert t.s.round == 2 and t.s.phase is Phase.PLACE
+    assert t.s.feeding == (FeedLine(0, 3, 7, (), False, 6), FeedLine(1, 6, 5, (), False, 3))
+    assert RULES.describe(before, events[1]) == "Ann fed: fields +3, ate 7 → 6 food"
+    assert RULES.describe(None, events[1]) == "player 1 fed: fields +3, ate 7 food"
+
+
+def test_a_farming_player_stores_the_surplus_and_is_not_short_later() -> None:
+    """The issue's case: agriculture 7, 6 people, 11 food -> 12; a later lean round is covered."""
+    t = _last_action()
+    t.edit(0, people=6, agriculture=7, food=11)
+    before = t.s
+    events = t.do(Gather(0, Area.HUNTING, (1,)))
+    fed = next(e for e in events if isinstance(e, Fed) and e.player == 0)
+    assert RULES.describe(before, fed) == "Ann fed: fields +7, ate 6 → 12 food"
+    assert t.s.players[0].food == 12 and t.s.players[0].score == 0
 
 
 def test_a_short_player_with_resources_chooses_and_the_others_feed_at_once() -> None:
@@ -74,7 +91,9 @@ def test_feeding_helpers() -> None:
     p = t.s.players[0]
     assert (food_needed(p), shortfall(p)) == (6, 2)
     t.edit(0, agriculture=9)
-    assert (food_needed(t.s.players[0]), shortfall(t.s.players[0])) == (0, 0)
+    assert (food_needed(t.s.players[0]), shortfall(t.s.players[0]), food_after(t.s.players[0])) == (0, 0, 5)
+    t.edit(0, agriculture=3, food=0)
+    assert (shortfall(t.s.players[0]), food_after(t.s.players[0])) == (5, -5)
 
 
 def test_feeding_is_refused_outside_the_feed_phase() -> None:

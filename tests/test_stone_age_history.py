@@ -59,4 +59,5 @@ def test_a_scripted_round_reads_like_a_score_sheet() -> None:
     ]
     assert t.s.current == 1
     lines = _lines(t, Feed(1, penalty=True))
-    assert lines == ["Ben −10: hunger (ate 2 food)", "Round 1 ended: Ann 12, Ben −10", "Round 2: Ben starts; 1 new card"]
+    assert lines == ["Ben −10: hunger (fields +1, ate 3 food)", "Round 1 ended: Ann 12, Ben −10",
+                     "Round 2: Ben starts; 1 new card"]

@@ -13,6 +13,7 @@ from rules.stone_age import RULES
 from rules.stone_age.cards import CARDS
 from rules.stone_age.data import MAX_AGRICULTURE, MAX_PEOPLE
 from rules.stone_age.endstate import score_json, sheet_of
+from rules.stone_age.events import Fed
 from rules.stone_age.random_play import play_game, random_command
 from rules.stone_age.scoring import CATEGORIES, score_game
 from rules.stone_age.state import Phase
@@ -104,9 +105,14 @@ def test_books_stay_within_the_rules_at_every_step(seed: int, players: int) -> N
         command = random_command(state, rng, players)
         for e in RULES.decide(state, command):
             assert isinstance(RULES.describe(state, e), str)
+            before = state
             state = RULES.evolve(state, e)
+            if isinstance(e, Fed):  # the fields feed first, one food per person, the rest is kept
+                p0 = before.players[e.player]
+                assert state.players[e.player].food == max(0, p0.food + p0.agriculture - p0.people)
         assert state is not None
         for p in state.players:
+            assert 0 <= p.any_two <= 1 and (p.any_two == 0 or 2 in p.cards)
             assert 5 <= p.people <= MAX_PEOPLE and 0 <= p.agriculture <= MAX_AGRICULTURE
             assert min(p.food, p.wood, p.brick, p.stone, p.gold) >= 0
             assert p.tools == tiles_for_steps(sum(p.tools)) and len(p.tools_used) == len(p.tools)

@@ -14,7 +14,7 @@ from companion.viewmodels import history as hvm
 from companion.viewmodels import scoring as svm
 from companion.viewmodels import stone_age as vm
 from companion.viewmodels.home import NewGameForm, ago, game_line
-from rules.stone_age import HUT_BY_ID, HUTS, Area, HutKind, NewGame, Phase, Place, Resource, Seat
+from rules.stone_age import HUT_BY_ID, HUTS, Area, Gather, HutKind, NewGame, Phase, Place, Resource, Seat
 from rules.stone_age.decide import decide
 from rules.stone_age.evolve import evolve
 from rules.stone_age.random_play import play_game
@@ -91,16 +91,42 @@ def test_view_dice_for_all_and_roll_cards() -> None:
     assert dvm.roll_card_view("gold", (6, 5)) == "11 ÷ 6 → 1 Gold"
 
 
-def test_view_feeding_names_the_short_and_the_cheapest_payment() -> None:
+def test_view_feeding_reads_a_line_per_player_and_the_short_one_chooses() -> None:
     s = start()
-    ann = replace(s.players[0], food=2, wood=1, brick=2, gold=1)
+    ann = replace(s.players[0], food=2, wood=1, brick=2, gold=1, agriculture=1)
     bo = replace(s.players[1], food=1)
-    s = replace(s, players=(ann, bo, s.players[2]), phase=Phase.FEED)
+    s = replace(s, players=(ann, bo, s.players[2]), phase=Phase.FEED, fed=(False,) * 3, current=0)
     rows = fvm.feed_rows(s)
-    assert rows[0].line == "Ann needs 5 food, has 2: short 3"
-    assert rows[0].pay == (Resource.WOOD, Resource.BRICK, Resource.BRICK)
-    assert rows[1].short == 4 and rows[1].pay == (), "too few resources: only the −10 remains"
-    assert rows[2].short == 0 and rows[2].line == "Cy needs 5 food and has 12"
+    assert rows[0].line == "Ann: fields +1, eats all 3 food: 2 short"
+    assert rows[0].choosing and rows[0].can_pay and rows[0].short == 2
+    assert rows[1].short == 4 and not rows[1].can_pay and not rows[1].choosing, "too few resources: only −10"
+    assert rows[2].line == "Cy: fields +0, eats −5 → 7 food" and not rows[2].fed and not rows[2].choosing
+    # the player picks which resources pay, up to the shortfall and to what they hold
+    paid = fvm.add(ann, (), Resource.GOLD)
+    paid = fvm.add(ann, paid, Resource.GOLD)              # only 1 gold held: nothing added
+    assert paid == (Resource.GOLD,) and fvm.payment(ann, paid).text == "Tap 1 more resources to pay"
+    paid = fvm.add(ann, paid, Resource.BRICK)
+    assert fvm.add(ann, paid, Resource.WOOD) == paid      # full
+    choice = fvm.payment(ann, paid)
+    assert choice.ready and choice.text == "Pay Gold, Brick"
+
+
+def test_view_feeding_after_the_round_reads_the_feeding_back() -> None:
+    from tests.test_stone_age_support import at_actions
+
+    t = at_actions(2, (0, Area.HUNTING, 1, 0))
+    t.edit(0, agriculture=7, people=6, food=11)
+    t.do(Gather(0, Area.HUNTING, (1,)))              # the last action: the rules feed everyone
+    s = t.s
+    assert s.phase is Phase.PLACE and s.round == 2
+    assert [r.line for r in fvm.feed_rows(s)] == ["Ann: fields +7, eats −6 → 12 food",
+                                                  "Ben: fields +0, eats −5 → 7 food"]
+    assert fvm.title(s) == "Feeding, round 1" and fvm.finish_text(s) == "Start round 2"
+    i18n.set_language("zh_CN")
+    try:
+        assert fvm.feed_rows(s)[0].line == "Ann 农业 +7，吃 −6 → 食物 12"
+    finally:
+        i18n.set_language("en")
 
 
 def test_view_hut_payment_guides_the_tapping() -> None:

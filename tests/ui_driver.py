@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.ui import reliability  # noqa: E402
+from tests.ui.feeding import FeedingScenarios  # noqa: E402
 from tests.ui.kiosk_scenarios import KioskScenarios, kiosk_keyboard, kiosk_options  # noqa: E402
 from tests.ui.scenarios import ExtraScenarios  # noqa: E402
 from companion.ui.taps import Taps  # noqa: E402
@@ -62,7 +63,7 @@ def main() -> int:
     return 0 if not driver.report["errors"] else 1
 
 
-class Driver(KioskScenarios, ExtraScenarios, reliability.ReliabilityScenarios, Taps):
+class Driver(KioskScenarios, ExtraScenarios, FeedingScenarios, reliability.ReliabilityScenarios, Taps):
     """Steps a scenario one frame at a time and records checks, banners and screenshots."""
 
     def __init__(self, app: Any, shots: Path, mode: str) -> None:
@@ -72,7 +73,8 @@ class Driver(KioskScenarios, ExtraScenarios, reliability.ReliabilityScenarios, T
         self.scenario: Iterator[None] = {"game": lambda: self.game(True), "partial": lambda: self.game(False),
                                          "resume": self.resume, "camera": self.camera, "readonly": self.readonly,
                                          "settings": self.settings, "lottery": self.lottery, "edice": self.edice,
-                                         **self.reliability_modes(), **self.kiosk_modes()}[mode]()
+                                         **self.reliability_modes(), **self.kiosk_modes(),
+                                         **self.feeding_modes()}[mode]()
         self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------
@@ -236,14 +238,15 @@ class Driver(KioskScenarios, ExtraScenarios, reliability.ReliabilityScenarios, T
         self.expect(len(short) >= 2, "at least two players are short")
         first = self.state.current
         food_before = self.state.players[first].resource_total
-        yield from self.tap(f"feed-pay-{first}")
+        yield from self.feed_with_resources(first)
         self.expect(self.state.players[first].resource_total == food_before - 3, "3 resources pay a shortfall of 3")
         second = self.state.current
         before = self.state.players[second].score
         yield from self.tap(f"feed-penalty-{second}")
         self.expect(self.state.players[second].score == before - 10, "−10 points for the unfed")
         while self.state.phase is Phase.FEED:
-            yield from self.tap(f"feed-pay-{self.state.current}")
+            yield from self.feed_with_resources(self.state.current)
+        yield from self.tap("next")  # the feeding read back: one tap starts the next round
         self.expect(self.state.round == 4, "round 4 after feeding")
         self.report["mid"] = self.snapshot()
         if not to_end:
@@ -258,6 +261,17 @@ class Driver(KioskScenarios, ExtraScenarios, reliability.ReliabilityScenarios, T
         yield
         self.shot("scoring")
         self.report["state"] = self.snapshot()
+
+    def feed_with_resources(self, seat: int) -> Iterator[None]:
+        """The short player taps the resources that pay (here: the first ones held), then Pay."""
+        from rules.stone_age.data import RESOURCES
+        from rules.stone_age.feeding import shortfall
+
+        p = self.state.players[seat]
+        held = [r.value for r in RESOURCES for _ in range(p.amount(r))]
+        for name in held[: shortfall(p)]:
+            yield from self.tap(f"feed-take-{name}")
+        yield from self.tap(f"feed-pay-{seat}")
 
     def _hut_any_kinds(self) -> int:
         from companion.viewmodels.stone_age import distinct_huts
@@ -282,6 +296,8 @@ class Driver(KioskScenarios, ExtraScenarios, reliability.ReliabilityScenarios, T
             yield from self.tap(f"action-{a.area.value}-{a.slot}")
             yield from self.enter_dice(dice[: a.figures])
             yield from self.tap("next")
+        if self.app.sm.current == "sa_feeding" and self.state.phase is not Phase.FEED:
+            yield from self.tap("next")  # everyone fed: the feeding read back, one tap to the next round
 
     def _play_to_end(self) -> Iterator[None]:
         from rules.stone_age import Phase

@@ -219,8 +219,12 @@ class CairnApp(App):
 
     # -- navigation ----------------------------------------------------------------------------
     def go(self, name: str) -> None:
-        """Show the screen called ``name`` (and let it refresh first)."""
+        """Show the screen called ``name`` (and let it refresh first). A screen may send the players on
+        to another first (``redirect``): the Stone Age table to the feeding that just happened."""
         screen = self.sm.get_screen(name)
+        other = screen.redirect() if hasattr(screen, "redirect") else None
+        if other:
+            return self.go(other)
         if hasattr(screen, "refresh"):
             screen.refresh()
         self.sm.current = name

@@ -63,6 +63,7 @@ class PanelView:
     figures_home: int
     is_current: bool
     is_start: bool
+    any_two: int = 0  # kept "any 2 resources" cards
 
 
 def panel(state: GameState, seat: int) -> PanelView:
@@ -76,7 +77,7 @@ def panel(state: GameState, seat: int) -> PanelView:
         agriculture=p.agriculture, resources=tuple((r, getattr(p, r)) for r in RESOURCE_NAMES),
         tools=tuple(tiles), one_use=tuple(p.one_use_tools), huts=len(p.huts), cards=len(p.cards),
         figures_home=home, is_current=state.current == seat and state.phase is not Phase.OVER,
-        is_start=state.start_player == seat,
+        is_start=state.start_player == seat, any_two=p.any_two,
     )
 
 

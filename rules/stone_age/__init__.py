@@ -1,7 +1,7 @@
 """Stone Age: the whole game's books (placement, actions, feeding, game end, final scoring).
 
 Public model: ``state`` (GameState, PlayerState, Phase ...), ``commands`` (NewGame, Place, Gather,
-UseVillage, BuildHut, BuyCard, Decline, PickDie, Feed), ``events``, the tables in ``data``,
+UseVillage, BuildHut, BuyCard, Decline, PickDie, UseAnyTwo, Feed), ``events``, the tables in ``data``,
 ``cards`` and ``huts``. ``RULES`` (in ``game``) is the ``GameRules`` value the session uses.
 Helpers: ``view`` (whose turn, what is left, tool advice), ``feeding`` (who is short),
 ``scoring`` (the final table), ``endstate`` (``main.py score``), ``random_play`` (seeded legal games).
@@ -9,7 +9,7 @@ Helpers: ``view`` (whose turn, what is left, tool advice), ``feeding`` (who is s
 from __future__ import annotations
 
 from .cards import CARD_BY_ID, CARDS, Card, Culture, Effect, Multiplier
-from .commands import BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place, UseVillage
+from .commands import BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place, UseAnyTwo, UseVillage
 from .data import Area, Resource
 from .game import RULES, finished
 from .huts import HUT_BY_ID, HUTS, Hut, HutKind
@@ -21,5 +21,5 @@ __all__ = [
     "Area", "Resource", "Card", "CARDS", "CARD_BY_ID", "Culture", "Effect", "Multiplier", "Hut", "HUTS",
     "HUT_BY_ID", "HutKind", "BuiltHut", "GameState", "Lottery", "Phase", "Placement", "PlayerState",
     "ScoreRow", "Seat", "NewGame", "Place", "Gather", "UseVillage", "BuildHut", "BuyCard", "Decline",
-    "PickDie", "Feed", "Prompt", "whats_next", "gather_advice", "card_roll_advice",
+    "PickDie", "UseAnyTwo", "Feed", "Prompt", "whats_next", "gather_advice", "card_roll_advice",
 ]

@@ -9,11 +9,11 @@ from collections import Counter
 
 from ..errors import IllegalMove
 from ..text import Text
-from .cards import CARD_BY_ID, Card, Effect
-from .commands import BuildHut, BuyCard, Decline, Gather, PickDie, UseVillage
+from .cards import ANY_TWO_AMOUNT, CARD_BY_ID, Card, Effect
+from .commands import BuildHut, BuyCard, Decline, Gather, PickDie, UseAnyTwo, UseVillage
 from .data import (DIE_REWARD, GATHERING, MAX_AGRICULTURE, MAX_PEOPLE, RESOURCE_VALUE, VILLAGE, Area,
                    Resource)
-from .events import CardBought, Declined, DieChosen, Gain, Gathered, HutBuilt, VillageUsed
+from .events import AnyTwoUsed, CardBought, Declined, DieChosen, Gain, Gathered, HutBuilt, VillageUsed
 from .huts import HUT_BY_ID, check_payment, hut_points
 from .state import GameState, PlayerState
 from .tools import MAX_TOOL_STEPS
@@ -162,8 +162,11 @@ def _card_gain(state: GameState, c: BuyCard, card: Card) -> Gain:
         return Gain()
     if eff is Effect.ANY_TWO:
         _no_inputs(c, card, "chosen")
+        if not c.chosen:
+            return Gain(any_two=1)  # kept for later
         if len(c.chosen) != card.amount:
-            raise IllegalMove("choose {count} resources", count=card.amount)
+            raise IllegalMove("choose {count} resources, or none to keep the card for later",
+                              count=card.amount)
         counts = Counter(c.chosen)
         return Gain(**{r.value: n for r, n in counts.items()})
     _no_inputs(c, card)
@@ -193,6 +196,16 @@ def decide_buy(state: GameState, c: BuyCard) -> tuple[CardBought, ...]:
     check_has(state.players[c.player], tuple(c.paid))
     return (CardBought(c.player, c.slot, c.card, tuple(c.paid), gain, c.extra_card, tuple(c.dice),
                        tuple(c.tool_tiles), tuple(c.tool_cards)),)
+
+
+def decide_any_two(state: GameState, c: UseAnyTwo) -> tuple[AnyTwoUsed, ...]:
+    """Spend a kept "any 2 resources" card (the turn is checked by ``decide``)."""
+    p = state.players[c.player]
+    if p.any_two < 1:
+        raise IllegalMove("{name} has no kept “any 2 resources” card", name=p.name)
+    if len(c.chosen) != ANY_TWO_AMOUNT:
+        raise IllegalMove("choose {count} resources", count=ANY_TWO_AMOUNT)
+    return (AnyTwoUsed(c.player, tuple(c.chosen)),)
 
 
 def die_gain(state: GameState, player: int, value: int) -> Gain:

@@ -140,3 +140,6 @@ MULTIPLIER_FIGURES: Mapping[Multiplier, tuple[int, ...]] = MappingProxyType(
     {m: tuple(c.figures for c in CARDS if c.multiplier is m) for m in Multiplier}
 )
 
+
+#: Resources one "any 2 resources" card top gives (taken at once or kept and used later).
+ANY_TWO_AMOUNT: int = next(c.amount for c in CARDS if c.effect is Effect.ANY_TWO)

@@ -73,7 +73,8 @@ class BuyCard:
     ``dice`` – 2 values for a "roll for a resource" card, or one value per player for
     "dice for everyone"; ``tool_tiles``/``tool_cards`` – tools added to a "roll" card;
     ``extra_card`` – the id of the card drawn by the "extra card" card (0 if the deck is empty);
-    ``chosen`` – the 2 resources taken by the "any 2 resources" card.
+    ``chosen`` – the 2 resources taken by the "any 2 resources" card, or () to keep the card and
+    take them later (``UseAnyTwo``).
     """
 
     player: int
@@ -105,13 +106,27 @@ class PickDie:
 
 
 @dataclass(frozen=True)
+class UseAnyTwo:
+    """Spend a kept "any 2 resources" card: take the 2 ``chosen`` resources now.
+
+    Legal on the player's own turn in the actions phase (before paying for a hut or a card) and in
+    the feed phase while the player is short and has not fed.
+    """
+
+    player: int
+    chosen: tuple[Resource, ...]
+
+
+@dataclass(frozen=True)
 class Feed:
-    """A player short of food decides: all food is eaten, then either ``resources`` (exactly the
-    shortfall, 1:1) or ``penalty=True`` (−10 points). Players with enough food feed automatically."""
+    """A player short of food decides: the fields' food and all food tokens are eaten, then either
+    ``resources`` (exactly the shortfall, 1:1, any kinds the player chooses) or ``penalty=True``
+    (−10 points). Players with enough food feed automatically and keep what is left."""
 
     player: int
     resources: tuple[Resource, ...] = ()
     penalty: bool = False
 
 
-COMMANDS: tuple[type, ...] = (NewGame, Place, Gather, UseVillage, BuildHut, BuyCard, Decline, PickDie, Feed)
+COMMANDS: tuple[type, ...] = (NewGame, Place, Gather, UseVillage, BuildHut, BuyCard, Decline, PickDie,
+                              UseAnyTwo, Feed)

@@ -13,11 +13,11 @@ from typing import Any, Callable
 from ..errors import IllegalMove
 from ..text import Text
 from . import actions
-from .commands import BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place, UseVillage
+from .commands import BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place, UseAnyTwo, UseVillage
 from .data import BUILDING_STACKS, CARD_SLOTS, DECK_SIZE, HUTS_PER_STACK, MAX_PLAYERS, MIN_PLAYERS
 from .events import DieChosen, FiguresPlaced, FinalScored, Fed, GameEnded, GameStarted, RoundEnded, RoundStarted
 from .evolve import evolve
-from .feeding import automatic_feeding, shortfall
+from .feeding import automatic_feeding, fed_event, shortfall
 from .scoring import score_game
 from .state import GameState, Phase
 from .turns import place_problem
@@ -74,22 +74,25 @@ def _feed(state: GameState, c: Feed) -> tuple[Fed]:
     if c.penalty:
         if c.resources:
             raise IllegalMove("either pay the missing food with resources or take −10 points, not both")
-        return (Fed(c.player, p.food, (), True),)
+        return (fed_event(c.player, p, penalty=True),)
     if len(c.resources) != missing:
         raise IllegalMove("{missing} food is missing: pay {missing} resources or take −10 points",
                           missing=missing)
     actions.check_has(p, tuple(c.resources))
-    return (Fed(c.player, p.food, tuple(c.resources), False),)
+    return (fed_event(c.player, p, tuple(c.resources)),)
 
 
 _HANDLERS: dict[type, Callable[[GameState, Any], tuple[Any, ...]]] = {
     Place: _place, Gather: actions.decide_gather, UseVillage: actions.decide_village,
     BuildHut: actions.decide_build, BuyCard: actions.decide_buy, Decline: actions.decide_decline,
-    PickDie: actions.decide_pick, Feed: _feed,
+    PickDie: actions.decide_pick, UseAnyTwo: actions.decide_any_two, Feed: _feed,
 }
 
 
 def _check_turn(state: GameState, command: Any) -> None:
+    if isinstance(command, UseAnyTwo):
+        _check_any_two_turn(state, command)
+        return
     phase, rule = _PHASE_OF[type(command)]
     if state.phase is not phase:
         raise refusal(rule)
@@ -103,6 +106,21 @@ def _check_turn(state: GameState, command: Any) -> None:
         if state.fed[seat] or shortfall(state.players[seat]) == 0:
             raise IllegalMove("{name} has already fed", name=state.players[seat].name)
         return
+    if seat != state.current:
+        raise IllegalMove("it is {name}'s turn", name=state.players[state.current].name)
+
+
+def _check_any_two_turn(state: GameState, c: UseAnyTwo) -> None:
+    """A kept card is spent on the player's own actions turn, or while short at feeding."""
+    seat = c.player
+    if type(seat) is not int or not 0 <= seat < state.player_count:
+        raise IllegalMove("there is no player {seat}", seat=seat)
+    if state.phase is Phase.FEED:
+        if state.fed[seat] or shortfall(state.players[seat]) == 0:
+            raise IllegalMove("{name} has already fed", name=state.players[seat].name)
+        return
+    if state.phase is not Phase.ACTIONS or state.lottery is not None:
+        raise IllegalMove("a kept card is used on your own turn in the actions phase, or at feeding")
     if seat != state.current:
         raise IllegalMove("it is {name}'s turn", name=state.players[state.current].name)
 

@@ -12,8 +12,8 @@ from typing import Any, Callable
 from ..text import Text
 from .cards import CARD_BY_ID, Effect
 from .data import GATHERING, Area
-from .events import (CardBought, Declined, DieChosen, Fed, FiguresPlaced, FinalScored, Gain, GameEnded,
-                     GameStarted, Gathered, HutBuilt, RoundEnded, RoundStarted, VillageUsed)
+from .events import (AnyTwoUsed, CardBought, Declined, DieChosen, Fed, FiguresPlaced, FinalScored, Gain,
+                     GameEnded, GameStarted, Gathered, HutBuilt, RoundEnded, RoundStarted, VillageUsed)
 from .state import GameState
 from .tools import improve
 from .turns import space_name
@@ -37,6 +37,8 @@ def gain_text(g: Gain) -> str:
         parts.append(Text("+1 tool"))
     if g.one_use_tool:
         parts.append(Text("one-use tool {value}", value=g.one_use_tool))
+    if g.any_two:
+        parts.append(Text("“any 2 resources” kept for later"))
     return listing(parts) if parts else Text("nothing")
 
 
@@ -118,14 +120,36 @@ def _die(s: GameState | None, e: DieChosen) -> Text:
                 value=e.value)
 
 
+def _any_two(s: GameState | None, e: AnyTwoUsed) -> Text:
+    return Text("{who} took {resources}: the kept “any 2 resources” card", who=_name(s, e.player),
+                resources=resource_list(e.chosen))
+
+
 def _fed(s: GameState | None, e: Fed) -> Text:
     who = _name(s, e.player)
+    if e.harvest:
+        return _fed_from_fields(s, e, who)
     if e.penalty:
         return Text("{who} −10: hunger (ate {food} food)", who=who, food=e.food)
     if e.resources:
         return Text("{who} fed: {food} food and {resources}", who=who, food=e.food,
                     resources=resource_list(e.resources))
     return Text("{who} fed: {food} food", who=who, food=e.food)
+
+
+def _fed_from_fields(s: GameState | None, e: Fed, who: str) -> Text:
+    """A feeding where the fields gave food (only events written since the surplus is kept)."""
+    if e.penalty:
+        return Text("{who} −10: hunger (fields +{harvest}, ate {food} food)", who=who, harvest=e.harvest,
+                    food=e.food)
+    if e.resources:
+        return Text("{who} fed: fields +{harvest}, ate {food} food and {resources}", who=who,
+                    harvest=e.harvest, food=e.food, resources=resource_list(e.resources))
+    if s is None:
+        return Text("{who} fed: fields +{harvest}, ate {food} food", who=who, harvest=e.harvest, food=e.food)
+    left = s.players[e.player].food + e.harvest - e.food
+    return Text("{who} fed: fields +{harvest}, ate {food} → {left} food", who=who, harvest=e.harvest,
+                food=e.food, left=left)
 
 
 def _round_ended(s: GameState | None, e: RoundEnded) -> Text:
@@ -155,8 +179,8 @@ def _final(s: GameState | None, e: FinalScored) -> Text:
 
 _TEXT: dict[type, Callable[[Any, Any], Text]] = {
     GameStarted: _started, FiguresPlaced: _placed, Gathered: _gathered, VillageUsed: _village, HutBuilt: _hut,
-    Declined: _declined, CardBought: _bought, DieChosen: _die, Fed: _fed, RoundEnded: _round_ended,
-    RoundStarted: _round_started, GameEnded: _ended, FinalScored: _final,
+    Declined: _declined, CardBought: _bought, DieChosen: _die, AnyTwoUsed: _any_two, Fed: _fed,
+    RoundEnded: _round_ended, RoundStarted: _round_started, GameEnded: _ended, FinalScored: _final,
 }
 
 

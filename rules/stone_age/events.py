@@ -23,6 +23,7 @@ class Gain:
     agriculture: int = 0
     tool_steps: int = 0
     one_use_tool: int = 0
+    any_two: int = 0  # "any 2 resources" card tops kept for later
 
 
 @dataclass(frozen=True)
@@ -115,13 +116,29 @@ class DieChosen:
 
 
 @dataclass(frozen=True)
+class AnyTwoUsed:
+    """``player`` spent a kept "any 2 resources" card and took ``chosen``."""
+
+    player: int
+    chosen: tuple[Resource, ...]
+
+
+@dataclass(frozen=True)
 class Fed:
-    """A player fed: ``food`` eaten, ``resources`` eaten instead of food, ``penalty`` = lost 10 points."""
+    """A player fed: ``harvest`` food taken from the fields first, then ``food`` paid for the people
+    (food left = food before + harvest − food), ``resources`` paid instead of missing food,
+    ``penalty`` = lost 10 points.
+
+    ``harvest`` is this event's version mark. Games saved before the fields' surplus was kept have
+    no ``harvest`` in their ``Fed`` payloads: it decodes as 0 and their ``food`` is what that code
+    took (people − agriculture, never below 0), so an old log replays to the state it had.
+    """
 
     player: int
     food: int
     resources: tuple[Resource, ...]
     penalty: bool
+    harvest: int = 0
 
 
 @dataclass(frozen=True)
@@ -157,5 +174,5 @@ class FinalScored:
 
 EVENTS: tuple[type, ...] = (
     Gain, GameStarted, FiguresPlaced, Gathered, VillageUsed, HutBuilt, Declined, CardBought, DieChosen,
-    Fed, RoundEnded, RoundStarted, GameEnded, FinalScored,
+    AnyTwoUsed, Fed, RoundEnded, RoundStarted, GameEnded, FinalScored,
 )

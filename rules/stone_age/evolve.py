@@ -11,10 +11,10 @@ from typing import Any, Callable
 
 from .cards import CARD_BY_ID, Effect
 from .data import CARD_SLOTS, GATHERING, HUNGER_PENALTY, MAX_AGRICULTURE, MAX_PEOPLE, Area, Resource
-from .events import (CardBought, Declined, DieChosen, Fed, FiguresPlaced, FinalScored, Gain, GameEnded,
-                     GameStarted, Gathered, HutBuilt, RoundEnded, RoundStarted, VillageUsed)
+from .events import (AnyTwoUsed, CardBought, Declined, DieChosen, Fed, FiguresPlaced, FinalScored, Gain,
+                     GameEnded, GameStarted, Gathered, HutBuilt, RoundEnded, RoundStarted, VillageUsed)
 from .feeding import shortfall
-from .state import BuiltHut, GameState, Lottery, Phase, Placement, PlayerState
+from .state import BuiltHut, FeedLine, GameState, Lottery, Phase, Placement, PlayerState
 from .tools import improve
 from . import turns
 
@@ -63,6 +63,8 @@ def _gain(state: GameState, seat: int, g: Gain) -> GameState:
     }
     if g.one_use_tool:
         changes["one_use_tools"] = p.one_use_tools + (g.one_use_tool,)
+    if g.any_two:
+        changes["any_two"] = p.any_two + g.any_two
     p = replace(p, **changes)
     for _ in range(g.tool_steps):
         p = replace(p, **_tool_step(p))
@@ -143,12 +145,20 @@ def _die(s: GameState, e: DieChosen) -> GameState:
     return replace(s, lottery=nxt if dice else None)
 
 
+def _any_two(s: GameState, e: AnyTwoUsed) -> GameState:
+    p = s.players[e.player]
+    taken = {r.value: p.amount(r) + n for r, n in Counter(e.chosen).items()}
+    return _player(s, e.player, any_two=p.any_two - 1, **taken)
+
+
 def _fed(s: GameState, e: Fed) -> GameState:
     p = s.players[e.player]
-    s = _player(s, e.player, food=p.food - e.food, score=p.score - (HUNGER_PENALTY if e.penalty else 0),
+    food = p.food + e.harvest - e.food
+    s = _player(s, e.player, food=food, score=p.score - (HUNGER_PENALTY if e.penalty else 0),
                 **_pay(p, e.resources))
     fed = tuple(True if i == e.player else f for i, f in enumerate(s.fed))
-    return replace(s, fed=fed)
+    line = FeedLine(e.player, e.harvest, e.food, e.resources, e.penalty, food)
+    return replace(s, fed=fed, feeding=s.feeding + (line,))
 
 
 def _round_ended(s: GameState, e: RoundEnded) -> GameState:
@@ -172,8 +182,8 @@ def _final(s: GameState, e: FinalScored) -> GameState:
 
 _HANDLERS: dict[type, Callable[[Any, Any], GameState]] = {
     GameStarted: _started, FiguresPlaced: _placed, Gathered: _gathered, VillageUsed: _village,
-    HutBuilt: _hut, Declined: _declined, CardBought: _bought, DieChosen: _die, Fed: _fed,
-    RoundEnded: _round_ended, RoundStarted: _round_started, GameEnded: _ended, FinalScored: _final,
+    HutBuilt: _hut, Declined: _declined, CardBought: _bought, DieChosen: _die, AnyTwoUsed: _any_two,
+    Fed: _fed, RoundEnded: _round_ended, RoundStarted: _round_started, GameEnded: _ended, FinalScored: _final,
 }
 
 
@@ -185,7 +195,7 @@ def _settle(s: GameState) -> GameState:
         actor = turns.next_actor(s)
         if actor is not None:
             return replace(s, current=actor)
-        s = replace(s, phase=Phase.FEED, fed=(False,) * s.player_count)
+        s = replace(s, phase=Phase.FEED, fed=(False,) * s.player_count, feeding=())
     if s.phase is Phase.FEED:
         waiting = [i for i in s.turn_order() if not s.fed[i] and shortfall(s.players[i]) > 0]
         return replace(s, current=waiting[0] if waiting else -1)

@@ -8,7 +8,7 @@ from .decide import decide
 from .describe import describe
 from .events import EVENTS
 from .evolve import evolve
-from .state import (BuiltHut, GameState, Lottery, Phase, Placement, PlayerState, ScoreRow, Seat)
+from .state import BuiltHut, FeedLine, GameState, Lottery, Phase, Placement, PlayerState, ScoreRow, Seat
 
 
 def finished(state: GameState) -> bool:
@@ -16,7 +16,8 @@ def finished(state: GameState) -> bool:
     return state is not None and state.phase is Phase.OVER
 
 
-REGISTRY = Registry(COMMANDS + EVENTS + (Seat, ScoreRow, BuiltHut, Placement, PlayerState, Lottery, GameState))
+REGISTRY = Registry(COMMANDS + EVENTS + (Seat, ScoreRow, BuiltHut, Placement, PlayerState, Lottery, FeedLine,
+                                         GameState))
 
 RULES: GameRules[GameState] = GameRules(
     name="stone-age", decide=decide, evolve=evolve, describe=describe, finished=finished, registry=REGISTRY,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .cards import CARD_BY_ID, CARDS, Effect
-from .commands import BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place, UseVillage
+from .commands import BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place, UseAnyTwo, UseVillage
 from .data import EXACT_FIGURES, GATHERING, RESOURCES, VILLAGE, Area, Resource
 from .decide import decide
 from .evolve import evolve
@@ -81,7 +81,7 @@ def _buy(state: GameState, seat: int, slot: int, rng: random.Random) -> Any:
     elif card.effect is Effect.EXTRA_CARD and state.deck > 0:
         others = [c for c in free if c != card.id]
         kw["extra_card"] = rng.choice(others) if others else 0
-    elif card.effect is Effect.ANY_TWO:
+    elif card.effect is Effect.ANY_TWO and rng.random() < 0.5:  # else the card is kept for later
         kw["chosen"] = (rng.choice(RESOURCES), rng.choice(RESOURCES))
     return BuyCard(seat, slot, card.id, paid, **kw)
 
@@ -97,10 +97,16 @@ def _build(state: GameState, seat: int, slot: int, rng: random.Random) -> Any:
     return Decline(seat, Area.BUILDING, slot)
 
 
+def _use_any_two(seat: int, rng: random.Random) -> UseAnyTwo:
+    return UseAnyTwo(seat, (rng.choice(RESOURCES), rng.choice(RESOURCES)))
+
+
 def _resolve(state: GameState, rng: random.Random) -> Any:
     seat = state.current
     if state.lottery is not None:
         return PickDie(seat, rng.choice(state.lottery.dice))
+    if state.players[seat].any_two and rng.random() < 0.3:
+        return _use_any_two(seat, rng)
     pl = rng.choice(unresolved(state, seat))
     if pl.area in GATHERING:
         tiles, cards = _tools(state.players[seat], rng)
@@ -121,9 +127,11 @@ def _place(state: GameState, rng: random.Random) -> Place:
     return Place(seat, area, figures, slot)
 
 
-def _feed(state: GameState, rng: random.Random) -> Feed:
+def _feed(state: GameState, rng: random.Random) -> Feed | UseAnyTwo:
     seat = state.current
     p = state.players[seat]
+    if p.any_two and (p.resource_total < shortfall(p) or rng.random() < 0.5):
+        return _use_any_two(seat, rng)
     if rng.random() < 0.2:
         return Feed(seat, penalty=True)
     pool = _holding(p)

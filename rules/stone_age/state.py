@@ -43,7 +43,10 @@ class PlayerState:
 
     ``tools`` are the tool tiles' values, highest first (at most 3, values 1..4); ``tools_used``
     marks the tiles used this round (same length). ``one_use_tools`` are unused one-use tool cards
-    (values 2, 3, 4). ``cards`` are the ids of every civilization card held (bought or drawn).
+    (values 2, 3, 4). ``any_two`` counts the "any 2 resources" card tops kept for later: each one
+    is spent by ``UseAnyTwo`` when the player pays (a hut, a card, a feeding shortfall); one still
+    held at the end scores nothing (it is not a resource). ``cards`` are the ids of every
+    civilization card held (bought or drawn).
     ``round_scores`` is the score track at the end of each finished round.
     """
 
@@ -60,6 +63,7 @@ class PlayerState:
     tools: tuple[int, ...] = ()
     tools_used: tuple[bool, ...] = ()
     one_use_tools: tuple[int, ...] = ()
+    any_two: int = 0
     huts: tuple[BuiltHut, ...] = ()
     cards: tuple[int, ...] = ()
     round_scores: tuple[int, ...] = ()
@@ -99,6 +103,19 @@ class Lottery:
 
 
 @dataclass(frozen=True)
+class FeedLine:
+    """How one player fed: ``harvest`` food from the fields, ``eaten`` food paid for the people,
+    ``resources`` paid instead of missing food, ``penalty`` = lost 10 points, ``food`` left after."""
+
+    player: int
+    harvest: int
+    eaten: int
+    resources: tuple[Resource, ...]
+    penalty: bool
+    food: int
+
+
+@dataclass(frozen=True)
 class ScoreRow:
     """One player's final-scoring line. ``total`` = the sum of the seven categories."""
 
@@ -128,7 +145,8 @@ class GameState:
       slots 1..4 hold a card; ``cards_out`` are the ids of cards taken by players so far.
     * ``stacks`` is the number of huts left in each building stack (slot 1..n = index 0..n-1).
     * ``lottery`` is set while a "dice for everyone" card waits for picks.
-    * ``fed`` marks, in the feed phase, who has fed this round.
+    * ``fed`` marks, in the feed phase, who has fed this round; ``feeding`` is the latest feeding, one
+      line per player who has fed, kept after the round ends so the table can read it back.
     * ``ended`` is "" while playing, else why the game ended; ``final`` is the final scoring.
     """
 
@@ -144,6 +162,7 @@ class GameState:
     stacks: tuple[int, ...] = ()
     lottery: Lottery | None = None
     fed: tuple[bool, ...] = ()
+    feeding: tuple[FeedLine, ...] = ()
     ended: str = ""
     final: tuple[ScoreRow, ...] = ()
 

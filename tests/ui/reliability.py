@@ -336,6 +336,9 @@ class ReliabilityScenarios:
         before_hunt = state_key(self.state)
         yield from self.confirm(buttons)
         self.expect(self.state.round == 2, "the hunt ends round 1 (everyone is fed)")
+        self.expect(app.sm.current == "sa_feeding", "the feeding is read back")
+        yield from self.confirm(buttons)  # one NEXT ends it
+        self.expect(app.sm.current == "sa_table", "NEXT on the feeding goes back to the table")
         # holding BACK a second undoes the hunt; releasing it does nothing more
         if buttons:
             before = len(self.presses)

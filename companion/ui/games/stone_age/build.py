@@ -14,7 +14,8 @@ from companion.i18n import _, tr
 from companion.ui.widgets import CairnButton, CairnScreen, IconButton
 from companion.viewmodels import build as bvm
 from companion.viewmodels import stone_age as vm
-from rules.stone_age import CARD_BY_ID, CARDS, HUT_BY_ID, HUTS, BuildHut, BuyCard, Effect, Resource
+from rules.stone_age import CARD_BY_ID, CARDS, HUT_BY_ID, HUTS, BuildHut, BuyCard, Effect, Resource, UseAnyTwo
+from rules.stone_age.cards import ANY_TWO_AMOUNT
 from rules.stone_age.huts import HutKind
 
 
@@ -101,8 +102,10 @@ class BuildScreen(CairnScreen):
             box.add_widget(b)
         chosen_box = self.ids.any_two
         chosen_box.clear_widgets()
-        card = CARD_BY_ID.get(self.chosen)
-        if self.kind == "buy" and card is not None and card.effect is Effect.ANY_TWO:
+        if self._kept_card_mode(player):
+            kept = _("Your kept “any 2 resources” card: tap the 2 resources it gives, then pay.")
+            self.effect_text = f"{self.effect_text}\n{kept}" if self.effect_text else kept
+        if self._buys_any_two() or self._kept_card_mode(player):
             for r in vm.RESOURCE_NAMES:
                 b = IconButton(icon=r, count=str(self.any_two.count(r)), tid=f"take-{r}", payload=r,
                                kind="selected" if r in self.any_two else "normal")
@@ -118,7 +121,7 @@ class BuildScreen(CairnScreen):
             extra = CARD_BY_ID.get(self.extra)
             return top + ": " + (vm.card_bottom(extra) if extra else _("tap the card drawn, or none if the deck is empty"))
         if card.effect is Effect.ANY_TWO:
-            return top + ": " + _("tap the 2 resources taken below")
+            return top + ": " + _("tap the 2 resources taken below, or none to keep the card for later")
         if card.effect in (Effect.ROLL, Effect.DICE_FOR_ALL):
             return top + ": " + _("the dice come next")
         return top
@@ -151,9 +154,21 @@ class BuildScreen(CairnScreen):
         self.refresh()
 
     def take_resource(self, name: str) -> None:
-        """For "any 2 resources": choose what is taken (a third tap starts again)."""
-        self.any_two = (self.any_two + [name]) if len(self.any_two) < 2 else [name]
+        """For "any 2 resources": choose what is taken (a third tap starts again). With a kept card
+        (building or buying something else) the second tap spends it: the resources are the player's."""
+        self.any_two = (self.any_two + [name]) if len(self.any_two) < ANY_TWO_AMOUNT else [name]
+        state = self.app.session.state
+        if not self._buys_any_two() and len(self.any_two) == ANY_TWO_AMOUNT:
+            chosen, self.any_two = tuple(Resource(r) for r in self.any_two), []
+            self.app.send(UseAnyTwo(state.current, chosen))
         self.refresh()
+
+    def _buys_any_two(self) -> bool:
+        card = CARD_BY_ID.get(self.chosen)
+        return self.kind == "buy" and card is not None and card.effect is Effect.ANY_TWO
+
+    def _kept_card_mode(self, player: Any) -> bool:
+        return player.any_two > 0 and not self._buys_any_two()
 
     # -- confirm -----------------------------------------------------------------------------------
     def on_next(self) -> None:

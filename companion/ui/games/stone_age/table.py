@@ -22,6 +22,41 @@ class TableScreen(CairnScreen):
     figures = NumericProperty(1)
     most = NumericProperty(0)
     selected = ListProperty([])  # [area value, slot] of the chosen space
+    _watched: Any = None          # the session whose changes the table follows
+    _phase_seen: Phase | None = None
+    _feeding_due: bool = False    # the actions phase ended: show the feeding before the table
+
+    def redirect(self) -> str | None:
+        """"sa_feeding" when the actions phase has ended since the table last looked (the feeding is
+        read back there, even when nobody was short, and ended by one tap); else ``None``."""
+        self._watch()
+        if self._feeding_due:
+            self._feeding_due = False
+            return "sa_feeding"
+        return None
+
+    def _watch(self) -> None:
+        session = self.app.session
+        if session is None or session is self._watched:
+            return
+        if self._watched is not None:
+            self._watched.remove_listener(self._on_change)
+        session.add_listener(self._on_change)
+        self._watched = session
+        self._phase_seen = session.state.phase if session.state is not None else None
+        self._feeding_due = False
+
+    def _on_change(self, session: Any) -> None:
+        state = session.state
+        if state is None:
+            return
+        if state.phase is Phase.ACTIONS:
+            self._feeding_due = False
+        elif self._phase_seen is Phase.ACTIONS and (state.feeding or state.phase is Phase.FEED):
+            self._feeding_due = True
+        self._phase_seen = state.phase
+        if self._feeding_due and self.manager is not None and self.manager.current == self.name:
+            self.app.go_table()  # the last action was taken here: on to the feeding
 
     def refresh(self) -> None:
         session = self.app.session

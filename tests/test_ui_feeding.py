@@ -1,0 +1,48 @@
+"""The Stone Age feeding screen in a real window under Xvfb, by taps, in English and 简体中文."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.ui.xvfb import run_driver, xvfb_display
+
+pytestmark = [pytest.mark.ui, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def display() -> str:
+    yield from xvfb_display()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_ui_feeding_reads_back_every_player_and_the_short_one_chooses(display: str, tmp_path: Path,
+                                                                      lang: str) -> None:
+    status, report, stderr = run_driver("feeding", display, tmp_path, tmp_path / "data", tmp_path / "shots",
+                                        extra_env={"CAIRN_TEST_LANG": lang})
+    assert not report["errors"], "\n".join(report["errors"]) + stderr
+    assert status == 0, stderr
+    first, second = report["names"]
+    if lang == "zh_CN":
+        assert (first, second) == ("小明", "小红")
+        assert report["summary_lines"] == ["小明 农业 +1，吃 −5 → 食物 20", "小红 农业 +0，吃 −5 → 食物 7"]
+        assert report["done_text"] == "开始第 2 轮"
+    else:
+        assert report["summary_lines"] == [f"{first}: fields +1, eats −5 → 20 food",
+                                           f"{second}: fields +0, eats −5 → 7 food"]
+        assert report["done_text"] == "Start round 2"
+        assert report["pay_text"] == "Pay Stone, Stone, Gold"
+    assert report["panel_kept"], "the kept card shows on the player's panel"
+    assert report["state"]["round"] == 4
+    ben = report["state"]["players"][1]
+    assert (ben["wood"], ben["stone"], ben["gold"], ben["score"]) == (9, 0, 4, 0)
+    for shot in report["shots"]:
+        assert Path(shot).stat().st_size > 5000, f"{shot} is empty"
+
+
+def test_ui_the_any_two_card_is_kept_and_pays_for_a_hut_later(display: str, tmp_path: Path) -> None:
+    status, report, stderr = run_driver("kept-hut", display, tmp_path, tmp_path / "data", tmp_path / "shots")
+    assert not report["errors"], "\n".join(report["errors"]) + stderr
+    assert status == 0, stderr
+    ann = report["state"]["players"][0]
+    assert (ann["huts"], ann["score"], ann["wood"], ann["stone"]) == (1, 10, 3, 1)

@@ -1,0 +1,153 @@
+"""The Stone Age feeding screen by real taps, for ``tests/ui_driver.py`` (mixed into its ``Driver``,
+which supplies ``tap``, ``find``, ``enter_dice``, ``expect``, ``shot``, ``state`` and ``report``).
+
+Two players. The moves that only set the table up go through ``app.send`` (the path a tap takes);
+the round ends and every feeding choice are tapped: the dice confirm that ends round 1 opens the
+feeding read-back although nobody is short, and one tap starts round 2; in round 3 a short player
+spends a kept "any 2 resources" card and chooses which resources pay (not the cheapest), then one
+tap starts round 4.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+NAMES = {"zh_CN": ("小明", "小红"), "en": ("Ann", "Ben")}
+
+
+class FeedingScenarios:
+    """Scenario generators; each yields once per frame."""
+
+    app: Any
+    report: dict[str, Any]
+
+    def feeding_modes(self) -> dict[str, Any]:
+        return {"feeding": self.feeding, "kept-hut": self.kept_hut}
+
+    def _send(self, *commands: Any) -> Iterator[None]:
+        """Moves that only set the table up, through ``app.send``; then two frames for the layout."""
+        for command in commands:
+            if not self.app.send(command):
+                raise AssertionError(f"{command} was refused: {self.app.banner}")
+        yield
+        yield
+
+    def _lines(self) -> list[str]:
+        """The feeding lines as drawn on the screen, one per player."""
+        from companion.ui.widgets import Caption
+
+        out = []
+        for seat in range(self.state.player_count):
+            row = self.find(f"feed-row-{seat}")
+            out += [w.text for w in row.walk(restrict=True) if isinstance(w, Caption)]
+        return out
+
+    def _done_to_table(self, round_no: int) -> Iterator[None]:
+        yield from self.tap("next")
+        self.expect(self.app.sm.current == "sa_table" and self.state.round == round_no,
+                    f"one tap on the feeding screen starts round {round_no}")
+
+    def feeding(self) -> Iterator[None]:
+        from companion.i18n import _, tr
+        from rules.stone_age import Area, BuyCard, Gather, Phase, Place, Resource, UseVillage
+
+        app = self.app
+        names = NAMES.get(app.lang, NAMES["en"])
+        yield
+        yield from self.tap("remove-player")
+        for seat, name in enumerate(names):
+            self.find(f"seat-{seat}-name").text = name
+        yield
+        yield from self.tap("start-game")
+        self.expect(self.state.player_count == 2 and self.state.start_player == 0, "two players, the first starts")
+        names = tuple(p.name for p in self.state.players)
+        self.report["names"] = list(names)
+        # round 1: the first farms and hunts, the second panning gold; nobody is short
+        yield from self._send(Place(0, Area.FIELD, 1), Place(1, Area.RIVER, 5), Place(0, Area.HUNTING, 4),
+                   UseVillage(0, Area.FIELD), Gather(0, Area.HUNTING, (6, 6, 6, 6)))
+        self.expect(app.sm.current == "sa_table" and self.state.current == 1, "the second player's river is left")
+        yield from self.tap("action-river-0")
+        yield from self.enter_dice([6, 6, 6, 6, 6])
+        yield from self.tap("next")
+        self.expect(self.state.round == 2, "the river ends round 1: everyone fed by the rules")
+        self.expect(app.sm.current == "sa_feeding", "the feeding is shown although nobody was short")
+        expected = [tr("{name}: fields +{harvest}, eats −{eaten} → {food} food", name=names[0], harvest=1,
+                       eaten=5, food=20),
+                    tr("{name}: fields +{harvest}, eats −{eaten} → {food} food", name=names[1], harvest=0,
+                       eaten=5, food=7)]
+        lines = self._lines()
+        self.expect(lines == expected, f"one line per player: {lines}")
+        self.report["summary_lines"] = lines
+        self.report["done_text"] = self.find("next").text
+        self.shot("feeding-summary")
+        yield from self._done_to_table(2)
+        # round 2 (the second player starts): wood for the second, the first farms again
+        yield from self._send(Place(1, Area.FOREST, 5), Place(0, Area.FIELD, 1), Place(0, Area.HUNTING, 4),
+                   Gather(1, Area.FOREST, (6, 6, 6, 6, 6)), UseVillage(0, Area.FIELD))
+        yield from self.tap("action-hunting-0")
+        yield from self.enter_dice([1, 1, 1, 1])
+        yield from self.tap("next")
+        self.expect(app.sm.current == "sa_feeding" and self.state.round == 3, "round 2's feeding read back")
+        yield from self._done_to_table(3)
+        # round 3: the second buys the "any 2 resources" card and keeps it, then is 3 food short
+        yield from self._send(Place(0, Area.FIELD, 1), Place(1, Area.QUARRY, 4), Place(0, Area.HUNTING, 4),
+                   Place(1, Area.CARD, 1, 1), UseVillage(0, Area.FIELD), Gather(0, Area.HUNTING, (6, 6, 6, 6)),
+                   BuyCard(1, 1, 2, (Resource.WOOD,)))
+        p = self.state.players[1]
+        self.expect(p.any_two == 1 and (p.food, p.wood, p.gold, p.stone) == (2, 9, 5, 0), "the card is kept")
+        self.report["panel_kept"] = _("+2 any") in " ".join(
+            getattr(w, "text", "") for w in self.find("panel-1").walk(restrict=True))
+        yield from self.tap("action-quarry-0")
+        yield from self.enter_dice([1, 1, 1, 1])
+        yield from self.tap("next")
+        self.expect(self.state.phase is Phase.FEED and self.state.current == 1, "the second player must choose")
+        self.expect(app.sm.current == "sa_feeding", "the feeding opens for the choice")
+        self.expect(self.find("feed-pay-1").text == tr("Tap {n} more resources to pay", n=3), "nothing chosen yet")
+        self.shot("feeding-short")
+        # the kept card gives 2 stone, then stone, stone and gold pay (the cheapest would be 3 wood)
+        yield from self.tap("feed-card")
+        yield from self.tap("feed-take-stone")
+        yield from self.tap("feed-take-stone")
+        self.expect(self.state.players[1].any_two == 0 and self.state.players[1].stone == 2, "the card gave 2 stone")
+        yield from self.tap("feed-take-stone")
+        yield from self.tap("feed-take-stone")
+        yield from self.tap("feed-take-gold")
+        yield from self.tap("feed-take-wood")  # the payment is full: a fourth tap adds nothing
+        self.shot("feeding-choice")
+        self.report["pay_text"] = self.find("feed-pay-1").text
+        yield from self.tap("feed-pay-1")
+        p = self.state.players[1]
+        self.expect((p.food, p.wood, p.stone, p.gold, p.score) == (0, 9, 0, 4, 0), f"paid as chosen: {p}")
+        self.expect(app.sm.current == "sa_feeding" and self.state.round == 4, "the summary stays until tapped")
+        self.report["after_lines"] = self._lines()
+        self.shot("feeding-after")
+        yield from self._done_to_table(4)
+        self.report["state"] = self.snapshot()
+
+    def kept_hut(self) -> Iterator[None]:
+        """The "any 2 resources" card bought by taps without choosing (kept), then spent on a hut."""
+        from rules.stone_age import Area, Gather, Place
+
+        app = self.app
+        yield
+        yield from self.tap("remove-player")
+        yield from self.tap("start-game")
+        yield from self._send(Place(0, Area.FOREST, 3), Place(1, Area.HUNTING, 5), Place(0, Area.CARD, 1, 1),
+                   Place(0, Area.BUILDING, 1, 1), Gather(0, Area.FOREST, (6, 6, 6)))
+        yield from self.tap("action-card-1")
+        yield from self.tap("card-2")
+        yield from self.pay(["wood"])
+        yield from self.tap("next")
+        p = self.state.players[0]
+        self.expect(p.any_two == 1 and 2 in p.cards and p.wood == 5, "bought without choosing: the card is kept")
+        yield from self.tap("action-building-1")
+        yield from self.tap("hut-1")                      # wood, wood, brick: Ann has no brick
+        yield from self.tap("take-brick")
+        yield from self.tap("take-stone")
+        p = self.state.players[0]
+        self.expect(p.any_two == 0 and (p.brick, p.stone) == (1, 1), "the kept card gave brick and stone")
+        self.shot("build-kept")
+        yield from self.tap("next")
+        p = self.state.players[0]
+        self.expect(len(p.huts) == 1 and p.score == 10 and (p.wood, p.brick, p.stone) == (3, 0, 1),
+                    "the hut is paid with the card's brick")
+        self.report["state"] = self.snapshot()
