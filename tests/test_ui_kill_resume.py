@@ -6,8 +6,9 @@ to the next kill and to its end.
 
 A kill is at a move that ends on the game's table screen (what a resume opens); a screen half-filled
 by a player (a plan not yet played) is the command in flight and is not kept. Prehistories is also
-killed right after Cairn drew the new tiles for the table, before they are on the board: the tiles
-must be the same after the restart (they were drawn in memory and redrawn at every start before).
+killed right after the players told one zone's tile and right after Cairn drew the rest, before they
+are on the board: the tiles must be the same after the restart (they were drawn in memory and redrawn
+at every start before).
 """
 from __future__ import annotations
 
@@ -119,10 +120,10 @@ def test_ui_stone_tribe_killed_at_random_moves_resumes_to_the_screen_it_showed(d
 def test_ui_prehistories_killed_after_cairn_drew_and_at_a_random_move_resumes_to_the_same_tiles(
         display: str, tmp_path: Path) -> None:
     rng = random.Random(1202)
-    kills = ["label:draw-for-us", f"table-after:{rng.randrange(6, 22)}"]
+    kills = ["label:tell", "label:draw-for-us", f"table-after:{rng.randrange(6, 22)}"]
     runs = play_with_kills(display, tmp_path, "prehistories", kills)
-    killed_at, seen = runs[0]["kill"]
-    assert runs[0]["labels"][killed_at] == "draw-for-us"
+    assert [run["labels"][run["kill"][0]] for run in runs[:2]] == ["tell", "draw-for-us"]
+    killed_at, seen = runs[1]["kill"]
     zones = [item for item in seen["items"] if item[0].startswith("zone-")]
     assert len(zones) == 5 and all("is_new=True" in z[2] for z in zones), zones
     labels = [label for run in runs for label in run["labels"].values()]

@@ -80,7 +80,7 @@ def test_draws_cairn_never_draws_a_copy_that_is_told_elsewhere() -> None:
 
 def test_draws_the_zones_show_the_told_tiles_as_new_and_the_prompt_asks_for_the_rest() -> None:
     table = game(players=2)
-    assert vm.prompt(table.state) == "New tiles: draw one from its stack for each highlighted zone."
+    assert vm.prompt(table.state) == "New tiles: draw one from its stack for each empty zone."
     table.do(DrawTiles((ZoneFill(4, 32),)))
     views = vm.zone_views(table.state, table.state.drawn)
     assert [(v.tile, v.label, v.is_new) for v in views][3:] == [(0, "Empty", False), (32, "Legendary 2", True)]

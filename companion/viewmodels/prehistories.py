@@ -321,7 +321,7 @@ def prompt(state: State) -> str:
     if state.phase is Phase.FILL:
         told = {f.zone for f in state.drawn}
         if any(z not in told for z in required_fills(state)):
-            return _("New tiles: draw one from its stack for each highlighted zone.")
+            return _("New tiles: draw one from its stack for each empty zone.")
         return _("Put the drawn tiles in their hunting zones.")
     if state.phase is Phase.PLANNING:
         waiting = [p.name for p in state.players if not p.planned]

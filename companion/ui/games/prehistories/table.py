@@ -159,13 +159,13 @@ class PhTableScreen(PhScreen):
         self.hunt(zone)
 
     def tell(self, tile: int) -> None:
-        """The players drew ``tile`` for the highlighted zone: logged at once, then the next zone."""
+        """The players drew ``tile`` for the highlighted zone: logged at once, then the first zone still
+        waiting is highlighted."""
         state = self.state
         if state is None or state.phase is not Phase.FILL or self.picking is None:
             return
-        zone = self.picking
-        if self.app.send(DrawTiles((ZoneFill(zone, tile),))):
-            self.picking = draws.next_zone(self.state, after=zone)
+        if self.app.send(DrawTiles((ZoneFill(self.picking, tile),))):
+            self.picking = None  # the first zone still waiting, as a restart would show it
             self.refresh()
 
     def draw_for_us(self) -> None:
@@ -235,7 +235,7 @@ class PhTableScreen(PhScreen):
             return
         if state.phase is Phase.FILL:
             if draws.zones_to_tell(state):
-                self.app.show_banner(_("Tell the tile of every highlighted zone first, or let Cairn draw."),
+                self.app.show_banner(_("Tell the tile of every empty zone first, or let Cairn draw."),
                                      "info", seconds=3)
                 return
             self.app.send(FillZones(state.drawn))
