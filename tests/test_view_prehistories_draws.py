@@ -87,3 +87,18 @@ def test_draws_the_zones_show_the_told_tiles_as_new_and_the_prompt_asks_for_the_
     table.do(DrawTiles(vm.draw_fills(table.state, random.Random(1)), by_cairn=True))
     assert vm.prompt(table.state) == "Put the drawn tiles in their hunting zones."
     assert Counter(type(e).__name__ for e in table.events)["TilesDrawn"] == 2
+
+
+def test_draws_the_demo_player_finishes_a_fill_the_players_began() -> None:
+    from companion.viewmodels.prehistories_demo import demo_command
+
+    table = game(players=3)
+    table.do(DrawTiles((ZoneFill(1, 8),)))
+    rng = random.Random(2)
+    command = demo_command(table.state, rng)
+    assert isinstance(command, DrawTiles) and command.by_cairn and [f.zone for f in command.tiles] == [0, 2, 3, 4]
+    table.do(command)
+    command = demo_command(table.state, rng)
+    assert command == FillZones(table.state.drawn)
+    table.do(command)
+    assert table.state.zones[1] == 8
