@@ -10,12 +10,12 @@ from rules.codec import encode
 from rules.prehistories import RULES
 from rules.prehistories.cave import Placement, first_illegal, legal_placements
 from rules.prehistories.commands import (
-    COMMANDS, EndHunt, FillZones, Hunt, Paint, PlayerSetup, PlayHunters, StartGame, ZoneFill,
+    COMMANDS, DrawTiles, EndHunt, FillZones, Hunt, Paint, PlayerSetup, PlayHunters, StartGame, ZoneFill,
 )
 from rules.prehistories.data import HUNTERS, TOTEMS, BoardSide, Colour, deck
 from rules.prehistories.events import (
     EVENTS, CardsDrawn, DrawReason, GameStarted, GameWon, HuntEnded, HuntersPlayed, ObjectiveMet,
-    TileDiscarded, TilePainted, TileTaken, TurnOrderSet, ZonesFilled,
+    TileDiscarded, TilePainted, TilesDrawn, TileTaken, TurnOrderSet, ZonesFilled,
 )
 from rules.prehistories.goals import GOALS
 from rules.prehistories.report import check_cave
@@ -141,6 +141,7 @@ def test_properties_every_command_and_event_round_trips_through_the_codec() -> N
         StartGame((PlayerSetup("Ann", Colour.YELLOW), PlayerSetup("Bao", Colour.BLUE)),
                   ("A1", "B2", "A3", "B4")),
         FillZones((ZoneFill(0, 1), ZoneFill(4, 31))), PlayHunters(Colour.RED, (3, 53)),
+        DrawTiles((ZoneFill(0, 1),)), TilesDrawn((ZoneFill(2, 15), ZoneFill(4, 33)), by_cairn=True),
         PlayHunters(Colour.RED, ()),
         Hunt(Colour.BLUE, 2, (2, 9)), EndHunt(Colour.GREEN), Paint(Colour.WHITE, 18, 1, 2, 3),
         GameStarted((PlayerSetup("Ann", Colour.YELLOW),), ("A1",), BoardSide.MANY),

@@ -18,8 +18,9 @@ from tests.ui.xvfb import xvfb_display
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[1]
-SHOTS = ("setup", "new-tiles", "planning", "plan-cover", "plan-secret", "plan-masked", "order", "hunting",
-         "cave-refused", "cave-preview", "totems", "winner", "totems-final", "cave-winner")
+SHOTS = ("setup", "new-tiles", "new-tiles-told", "new-tiles-drawn", "planning", "plan-cover", "plan-secret",
+         "plan-masked", "order", "hunting", "cave-refused", "cave-preview", "totems", "winner", "totems-final",
+         "cave-winner")
 
 
 @pytest.fixture(scope="module")

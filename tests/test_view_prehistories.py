@@ -125,7 +125,7 @@ def test_zones_are_graded_for_the_chosen_hunters() -> None:
     assert [z.outcome for z in zones] == ["safe", "injury", "weak", "weak", "weak"]
     assert [(z.injury_text, z.safe_text) for z in zones][:2] == [("1–3", "4+"), ("4–6", "7+")]
     assert zones[0].label == "Fish" and zones[0].size_text == "1 square"
-    assert zones[4].label == "Legendary" and zones[4].size_text == ""
+    assert zones[4].label == "Legendary 1" and zones[4].size_text == ""
 
 
 def test_fills_are_random_draws_the_rules_accept() -> None:

@@ -18,7 +18,8 @@ from rules.prehistories.setup import required_fills
 from rules.prehistories.state import Phase, Player, State, cards_after_hunt
 from rules.prehistories.tiles import TILES
 
-from .prehistories_words import animal_name, stack_name, tile_label
+from .prehistories_draws import tile_name_short
+from .prehistories_words import stack_name, tile_label
 
 #: shown instead of each face-down hunter card
 FACE_DOWN = "■"
@@ -112,7 +113,7 @@ def zone_views(state: State, fills: Iterable[ZoneFill] = (), power: int = 0) -> 
             outcome = "safe" if power >= zone.safe else "injury" if power >= zone.injury else "weak"
         low, high = zone.injury, zone.safe - 1
         views.append(ZoneView(
-            zone=i, tile=tile or 0, label=animal_name(TILES[tile].animal) if tile else _("Empty"),
+            zone=i, tile=tile or 0, label=tile_name_short(tile) if tile else _("Empty"),
             size_text=stack_name(zone.stack) if tile and zone.stack is not Stack.LEGENDARY else "",
             cells=TILES[tile].shapes[0] if tile else (), animal=TILES[tile].animal.value if tile else "",
             injury_text=f"{low}–{high}" if high > low else str(low), safe_text=f"{zone.safe}+",
@@ -122,11 +123,18 @@ def zone_views(state: State, fills: Iterable[ZoneFill] = (), power: int = 0) -> 
 
 
 def draw_fills(state: State, rng: random.Random) -> tuple[ZoneFill, ...]:
-    """A random draw for the zones ``required_fills`` names: each tile drawn from what is left in its
-    stack (every copy equally likely), one after another, so two zones never share the last copy."""
+    """Cairn's draw for the table ("draw for us"): a tile for each zone ``required_fills`` names that the
+    players have not told yet, drawn from what is left in its stack (every copy equally likely, the tiles
+    already told counted as gone), one after another, so two zones never share the last copy. The
+    result is sent as ``DrawTiles(..., by_cairn=True)`` before it is shown."""
     left = dict(state.stacks)
+    told = {f.zone for f in state.drawn}
+    for f in state.drawn:
+        left[f.tile] -= 1
     fills = []
     for zone in required_fills(state):
+        if zone in told:
+            continue
         stack = state.zone_table[zone].stack
         pool = [t for t, n in sorted(left.items()) if n > 0 and TILES[t].stack is stack for _copy in range(n)]
         tile = rng.choice(pool)
@@ -311,6 +319,9 @@ def prompt(state: State) -> str:
         winner = state.player(state.winner).name if state.winner else ""
         return tr("{name} has placed all {n} totems and wins!", name=winner, n=TOTEMS)
     if state.phase is Phase.FILL:
+        told = {f.zone for f in state.drawn}
+        if any(z not in told for z in required_fills(state)):
+            return _("New tiles: draw one from its stack for each empty zone.")
         return _("Put the drawn tiles in their hunting zones.")
     if state.phase is Phase.PLANNING:
         waiting = [p.name for p in state.players if not p.planned]

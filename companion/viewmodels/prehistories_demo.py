@@ -1,7 +1,8 @@
 """A seeded demo player for Prehistories: the moves of the screenshot tour's game (no window needed).
 
 Every move is legal by construction and checked by the rules when it is sent. The tiles drawn at the
-start of a round come from ``draw_fills`` with the tour's seeded generator, as the app draws them.
+start of a round come from ``draw_fills`` with the tour's seeded generator, as the app draws them
+(after tiles told by tapping, the rest are drawn for the table first).
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 from .prehistories import draw_fills
 from rules.prehistories import RULES
 from rules.prehistories.cave import legal_placements, neighbours, painted
-from rules.prehistories.commands import EndHunt, FillZones, Hunt, Paint, PlayHunters
+from rules.prehistories.commands import DrawTiles, EndHunt, FillZones, Hunt, Paint, PlayHunters
 from rules.prehistories.data import HUNTERS, deck
 from rules.prehistories.events import ObjectiveMet
 from rules.prehistories.state import Phase, Player, State
@@ -25,7 +26,10 @@ SEED = 5
 def demo_command(state: State, rng: random.Random) -> Any:
     """The next command of the demo game in ``state``."""
     if state.phase is Phase.FILL:
-        return FillZones(draw_fills(state, rng))
+        fills = draw_fills(state, rng)
+        if state.drawn:  # some tiles were told: draw the rest for the table, then put them all on
+            return DrawTiles(fills, by_cairn=True) if fills else FillZones(state.drawn)
+        return FillZones(fills)
     if state.phase is Phase.PLANNING:
         player = next(p for p in state.players if not p.planned)
         return PlayHunters(player.colour, plan_for(state, player, rng))

@@ -41,6 +41,17 @@ class FillZones:
 
 
 @dataclass(frozen=True)
+class DrawTiles:
+    """New tiles: the tiles drawn from the bag for some of this round's empty zones, told before they go
+    on the board. ``by_cairn``: Cairn drew them for the table (its draw is this command's input, so a
+    resume shows the same tiles); otherwise the players drew them and tapped each. A zone told again gets
+    the new tile; ``FillZones`` then puts exactly the told tiles on the board."""
+
+    tiles: tuple[ZoneFill, ...]
+    by_cairn: bool = False
+
+
+@dataclass(frozen=True)
 class PlayHunters:
     """Planning: the speeds of the hunter cards a player reveals (none at all is allowed)."""
 
@@ -75,4 +86,4 @@ class Paint:
     col: int
 
 
-COMMANDS: tuple[type, ...] = (PlayerSetup, ZoneFill, StartGame, FillZones, PlayHunters, Hunt, EndHunt, Paint)
+COMMANDS: tuple[type, ...] = (PlayerSetup, ZoneFill, StartGame, DrawTiles, FillZones, PlayHunters, Hunt, EndHunt, Paint)

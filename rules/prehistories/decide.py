@@ -12,20 +12,21 @@ from .cave import (
     Placement, check_placement, completed_columns, completed_rows, hand_prints_covered, legal_placements,
     legendary_count, painted,
 )
-from .commands import EndHunt, FillZones, Hunt, Paint, PlayHunters, StartGame
+from .commands import DrawTiles, EndHunt, FillZones, Hunt, Paint, PlayHunters, StartGame
 from .data import HAND_PRINT_CARDS, HUNTERS, NO_TILE_DRAW, TOTEMS, Colour
 from .events import (
     CardsDrawn, DrawReason, GameStarted, GameWon, HuntEnded, HuntersPlayed, ObjectiveMet, TileDiscarded,
-    TilePainted, TileTaken, TurnOrderSet, ZonesFilled,
+    TilePainted, TilesDrawn, TileTaken, TurnOrderSet, ZonesFilled,
 )
 from .evolve import evolve
 from .goals import GOALS, CaveView
-from .setup import check_fill, check_setup
+from .setup import check_draw, check_fill, check_setup
 from .state import Phase, Player, State, cards_after_hunt, hunt_order
 from ..errors import IllegalMove
 from ..text import Text
 
 _PHASE_OF: dict[type, Phase] = {
+    DrawTiles: Phase.FILL,
     FillZones: Phase.FILL,
     PlayHunters: Phase.PLANNING,
     Hunt: Phase.HUNTING,
@@ -59,6 +60,11 @@ def decide(state: State | None, command: Any) -> tuple[Any, ...]:
         raise IllegalMove("Prehistories has no move called {move}", move=type(command).__name__)
     if phase is not state.phase:
         raise IllegalMove(_NOT_NOW[state.phase].template)
+    if isinstance(command, DrawTiles):
+        if type(command.by_cairn) is not bool:
+            raise IllegalMove("DrawTiles.by_cairn must be true or false, not {value}", value=repr(command.by_cairn))
+        check_draw(state, command.tiles)
+        return (TilesDrawn(command.tiles, command.by_cairn),)
     if isinstance(command, FillZones):
         check_fill(state, command.tiles)
         return (ZonesFilled(command.tiles),)

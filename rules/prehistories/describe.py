@@ -16,7 +16,7 @@ from .cave import describe_placement
 from .data import HUNTERS
 from .events import (
     CardsDrawn, DrawReason, GameStarted, GameWon, HuntEnded, HuntersPlayed, ObjectiveMet, TileDiscarded,
-    TilePainted, TileTaken, TurnOrderSet, ZonesFilled,
+    TilePainted, TilesDrawn, TileTaken, TurnOrderSet, ZonesFilled,
 )
 from .goals import GOALS
 from .state import State
@@ -54,6 +54,14 @@ def _(event: ZonesFilled, state: State | None) -> Text:
         return Text("Round {round}: no new tiles", round=round_no)
     tiles = listing([Text("{zone} {tile}", zone=f.zone, tile=tile_name(f.tile)) for f in event.tiles])
     return Text("Round {round}: new tiles by zone: {tiles}", round=round_no, tiles=tiles)
+
+
+@_describe.register
+def _(event: TilesDrawn, state: State | None) -> Text:
+    tiles = listing([Text("{zone} {tile}", zone=f.zone, tile=tile_name(f.tile)) for f in event.tiles])
+    if event.by_cairn:
+        return Text("Cairn drew for the table, by zone: {tiles}", tiles=tiles)
+    return Text("Drawn from the stacks, by zone: {tiles}", tiles=tiles)
 
 
 @_describe.register

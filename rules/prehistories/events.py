@@ -27,6 +27,17 @@ class GameStarted:
 
 
 @dataclass(frozen=True)
+class TilesDrawn:
+    """Tiles drawn for these zones, not on the board yet (``by_cairn``: Cairn drew them for the table).
+
+    Added after the first saved games: a log without it (the tiles given only by ``ZonesFilled``) replays
+    as it always did."""
+
+    tiles: tuple[ZoneFill, ...]
+    by_cairn: bool = False
+
+
+@dataclass(frozen=True)
 class ZonesFilled:
     """A round begins: these tiles left their stacks for these zones."""
 
@@ -119,6 +130,6 @@ class GameWon:
 
 
 EVENTS: tuple[type, ...] = (
-    GameStarted, ZonesFilled, HuntersPlayed, TurnOrderSet, CardsDrawn, TileTaken, HuntEnded,
+    GameStarted, TilesDrawn, ZonesFilled, HuntersPlayed, TurnOrderSet, CardsDrawn, TileTaken, HuntEnded,
     TilePainted, TileDiscarded, ObjectiveMet, GameWon,
 )

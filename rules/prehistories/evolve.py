@@ -8,7 +8,7 @@ from typing import Any
 from .commands import PlayerSetup
 from .events import (
     CardsDrawn, GameStarted, GameWon, HuntEnded, HuntersPlayed, ObjectiveMet, TileDiscarded, TilePainted,
-    TileTaken, TurnOrderSet, ZonesFilled,
+    TilesDrawn, TileTaken, TurnOrderSet, ZonesFilled,
 )
 from .state import Award, Phase, Player, State, start_state
 
@@ -54,13 +54,20 @@ def _apply(event: Any, state: State) -> State:
 
 
 @_apply.register
+def _(event: TilesDrawn, state: State) -> State:
+    told = {f.zone: f for f in state.drawn}
+    told.update((f.zone, f) for f in event.tiles)
+    return replace(state, drawn=tuple(told[z] for z in sorted(told)))
+
+
+@_apply.register
 def _(event: ZonesFilled, state: State) -> State:
     zones = list(state.zones)
     left = dict(state.stacks)
     for fill in event.tiles:
         zones[fill.zone] = fill.tile
         left[fill.tile] -= 1
-    return replace(state, zones=tuple(zones), stacks=tuple(left.items()), phase=Phase.PLANNING)
+    return replace(state, zones=tuple(zones), stacks=tuple(left.items()), phase=Phase.PLANNING, drawn=())
 
 
 @_apply.register

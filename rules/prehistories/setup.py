@@ -4,12 +4,13 @@ from __future__ import annotations
 from collections import Counter
 
 from ..errors import IllegalMove
+from ..text import Text
 from .commands import PlayerSetup, StartGame, ZoneFill
 from .data import PLAYER_COUNTS, BoardSide, Colour
 from .goals import GOALS, card_of
 from .state import State
 from .tiles import TILES
-from .words import tile_name
+from .words import listing, tile_name
 
 
 def check_setup(command: StartGame) -> BoardSide:
@@ -59,35 +60,66 @@ def required_fills(state: State) -> tuple[int, ...]:
     return tuple(zones)
 
 
+def _check_one(state: State, fill: object, seen: set[int], left: dict[int, int]) -> None:
+    """Refuse one zone fill that is malformed, names a zone twice or one holding a tile, or gives a tile of
+    the wrong stack or none left (``left`` and ``seen`` are updated)."""
+    table = state.zone_table
+    if not isinstance(fill, ZoneFill) or type(fill.zone) is not int or type(fill.tile) is not int:
+        raise IllegalMove("a zone fill names a zone and a tile by number, not {value}", value=repr(fill))
+    if not 0 <= fill.zone < len(table):
+        raise IllegalMove("there is no hunting zone {zone} (zones are 0-{last})",
+                          zone=fill.zone, last=len(table) - 1)
+    if fill.zone in seen:
+        raise IllegalMove("zone {zone} is filled twice", zone=fill.zone)
+    seen.add(fill.zone)
+    if state.zones[fill.zone] is not None:
+        raise IllegalMove("zone {zone} still holds a tile", zone=fill.zone)
+    kind = TILES.get(fill.tile)
+    if kind is None:
+        raise IllegalMove("there is no tile {tile} (tiles are numbered 1-35)", tile=fill.tile)
+    stack = table[fill.zone].stack
+    if kind.stack is not stack:
+        raise IllegalMove("zone {zone} takes {stack} tiles; {name} is a {tile_stack} tile",
+                          zone=fill.zone, stack=stack.label, name=tile_name(fill.tile),
+                          tile_stack=kind.stack.label)
+    if left[fill.tile] <= 0:
+        raise IllegalMove("no {name} (tile {tile}) is left in the {stack} stack",
+                          name=tile_name(fill.tile), tile=fill.tile, stack=stack.label)
+    left[fill.tile] -= 1
+
+
+def check_draw(state: State, fills: tuple[ZoneFill, ...]) -> None:
+    """Refuse ``fills`` (tiles told for some zones before they go on the board) unless each names a zone
+    that gets a tile this round and a tile of its stack still left, counting the tiles already told for
+    the other zones (a zone told again gives its old tile back)."""
+    if not isinstance(fills, tuple) or not fills:
+        raise IllegalMove("say which tile was drawn for which zone")
+    told = {f.zone for f in fills if isinstance(f, ZoneFill)}
+    left = dict(state.stacks)
+    for other in state.drawn:
+        if other.zone not in told:
+            left[other.tile] -= 1
+    seen: set[int] = set()
+    required = required_fills(state)
+    for fill in fills:
+        _check_one(state, fill, seen, left)
+        if fill.zone not in required:
+            raise IllegalMove("zone {zone} gets no tile this round (its stack is used up by the zones before it)",
+                              zone=fill.zone)
+
+
 def check_fill(state: State, fills: tuple[ZoneFill, ...]) -> None:
     """Refuse ``fills`` unless it gives exactly the zones ``required_fills`` names a tile of the right
-    stack that is still in it."""
+    stack that is still in it; once tiles were told (``state.drawn``), exactly those."""
     table = state.zone_table
     seen: set[int] = set()
     left = dict(state.stacks)
     for fill in fills:
-        if not isinstance(fill, ZoneFill) or type(fill.zone) is not int or type(fill.tile) is not int:
-            raise IllegalMove("a zone fill names a zone and a tile by number, not {value}", value=repr(fill))
-        if not 0 <= fill.zone < len(table):
-            raise IllegalMove("there is no hunting zone {zone} (zones are 0-{last})",
-                              zone=fill.zone, last=len(table) - 1)
-        if fill.zone in seen:
-            raise IllegalMove("zone {zone} is filled twice", zone=fill.zone)
-        seen.add(fill.zone)
-        if state.zones[fill.zone] is not None:
-            raise IllegalMove("zone {zone} still holds a tile", zone=fill.zone)
-        kind = TILES.get(fill.tile)
-        if kind is None:
-            raise IllegalMove("there is no tile {tile} (tiles are numbered 1-35)", tile=fill.tile)
-        stack = table[fill.zone].stack
-        if kind.stack is not stack:
-            raise IllegalMove("zone {zone} takes {stack} tiles; {name} is a {tile_stack} tile",
-                              zone=fill.zone, stack=stack.label, name=tile_name(fill.tile),
-                              tile_stack=kind.stack.label)
-        if left[fill.tile] <= 0:
-            raise IllegalMove("no {name} (tile {tile}) is left in the {stack} stack",
-                              name=tile_name(fill.tile), tile=fill.tile, stack=stack.label)
-        left[fill.tile] -= 1
+        _check_one(state, fill, seen, left)
+    if state.drawn and set(fills) != set(state.drawn):
+        raise IllegalMove("the tiles told for the zones were {tiles}: put those on the board, "
+                          "or tell the zone again first", tiles=listing(
+                              [Text("{zone} {tile}", zone=f.zone, tile=tile_name(f.tile)) for f in state.drawn]))
     missing = [z for z in required_fills(state) if z not in seen]
     if missing:
         stack = table[missing[0]].stack

@@ -10,6 +10,7 @@ import enum
 from dataclasses import dataclass, replace
 
 from .cave import Placement
+from .commands import ZoneFill
 from .data import (
     BASE_DRAW, DECK_SIZE, HUNTERS, NO_TILE_DRAW, STARTING_HAND, ZONES, BoardSide, Colour, Stack, Zone,
 )
@@ -76,7 +77,8 @@ class State:
     """The whole game. ``zones[i]`` is the tile id in hunting zone i or ``None`` when it is empty;
     ``stacks`` holds (tile id, copies left) for every tile id; ``order`` is this round's hunting and
     painting order and ``turn`` indexes the player acting in it; ``firsts`` pairs each goal card met so
-    far with the player who met it first."""
+    far with the player who met it first; ``drawn`` holds the tiles told for this round's empty zones
+    (in zone order) that are not on the board yet."""
 
     players: tuple[Player, ...]
     goals: tuple[str, ...]
@@ -89,6 +91,7 @@ class State:
     turn: int = 0
     winner: Colour | None = None
     firsts: tuple[tuple[str, Colour], ...] = ()
+    drawn: tuple[ZoneFill, ...] = ()
 
     def player(self, colour: Colour) -> Player:
         """The player of ``colour``; ``KeyError`` if no one plays it."""

@@ -1,6 +1,8 @@
 """The Prehistories table: players, the hunting zones and what the round waits for.
 
-New tiles: the app draws them at random and shows them in their zones until they are on the board.
+New tiles: the players draw them from the stacks and tap each (the zone, then its tile), or let Cairn
+draw for them; either way the tiles are logged (``DrawTiles``) before they are shown, so a restart shows
+what the table has. The button puts them on the board once every zone has its tile.
 Planning: a button per player opens the private entry (``ph_plan``); plans are shown masked.
 Hunting: the current hunter taps hunters, then a zone (graded safe / injury / too weak).
 Painting: the painter's cave opens (``ph_cave``).
@@ -11,41 +13,38 @@ import random
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.properties import ListProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
 from companion.i18n import _, tr
 from companion.ui.widgets import CairnButton
 from companion.viewmodels import prehistories as vm
+from companion.viewmodels import prehistories_draws as draws
 from companion.viewmodels.prehistories_totems import news
 from companion.viewmodels.prehistories_words import N_, tile_label
-from rules.prehistories.commands import EndHunt, FillZones, Hunt
+from rules.prehistories.commands import DrawTiles, EndHunt, FillZones, Hunt, ZoneFill
 from rules.prehistories.data import HUNTERS
+from rules.prehistories.setup import required_fills
 from rules.prehistories.state import Phase, State
 
 from .widgets import PhScreen, make, pooled
 
 
 class PhTableScreen(PhScreen):
-    """``chosen`` holds the speeds of the hunters tapped for the next hunt."""
+    """``chosen`` holds the speeds of the hunters tapped for the next hunt; ``picking`` the zone whose
+    tile is being told (new tiles); ``rng`` is Cairn's draw for the table ("draw for us")."""
 
     status = StringProperty("")
     prompt = StringProperty("")
     info = StringProperty("")
     next_text = StringProperty("")
+    next_blocked = BooleanProperty(False)
+    draw_text = StringProperty("")
     chosen = ListProperty([])
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.rng = random.Random()
-        self._fills: dict[tuple[Any, ...], Any] = {}
-
-    def fills_for(self, state: State) -> Any:
-        """This round's random draw: drawn once for a game, round and board (a redraw shows the same
-        tiles; an undo that changes the board draws again)."""
-        key = (getattr(self.app.session, "game_id", 0), state.round, state.zones, state.stacks)
-        if key not in self._fills:
-            self._fills[key] = vm.draw_fills(state, self.rng)
-        return self._fills[key]
+        self.picking: int | None = None
 
     def update(self, state: State) -> None:
         self.status = vm.status_line(state)
@@ -53,8 +52,13 @@ class PhTableScreen(PhScreen):
         self._fill_players(state)
         if state.phase is not Phase.HUNTING:
             self.chosen = []
-        fills = self.fills_for(state) if state.phase is Phase.FILL else ()
-        self._fill_zones(state, fills)
+        self.next_blocked, self.draw_text = False, ""
+        if state.phase is Phase.FILL:
+            if self.picking not in required_fills(state):
+                self.picking = draws.next_zone(state)
+        else:
+            self.picking = None
+        self._fill_zones(state, state.drawn if state.phase is Phase.FILL else ())
         panel = self.ids.panel
         panel.clear_widgets()
         getattr(self, f"_panel_{state.phase.value}")(state, panel)
@@ -67,22 +71,35 @@ class PhTableScreen(PhScreen):
 
     def _new_zone_card(self) -> Any:
         card = Factory.PhZoneCard()
-        card.bind(on_release=lambda c: self.hunt(c.payload))
+        card.bind(on_release=lambda c: self.zone_tapped(c.payload))
         return card
 
     def _fill_zones(self, state: State, fills: Any) -> None:
         power = sum(HUNTERS[s].power for s in self.chosen)
         views = vm.zone_views(state, fills, power)
+        filling = state.phase is Phase.FILL
+        required = required_fills(state) if filling else ()
         for card, view in zip(pooled(self.ids.zones, len(views), self._new_zone_card), views):
             card.view, card.tid, card.payload = view, f"zone-{view.zone}", view.zone
-            card.disabled = not view.tile
+            card.disabled = view.zone not in required if filling else not view.tile
+            card.kind = "selected" if filling and view.zone == self.picking else "normal"
 
     # -- the panel of each phase ---------------------------------------------------------------
     def _panel_fill(self, state: State, panel: Any) -> None:
-        fills = self.fills_for(state)
-        self.info = (_("Cairn drew the new tiles (marked New) at random from the stacks.") if fills
-                     else _("No tiles left to draw: the empty zones stay empty."))
+        """The tiles the highlighted zone may get: one tap tells the tile drawn for it."""
+        waiting = draws.zones_to_tell(state)
+        if self.picking is not None:
+            panel.cols = 5
+            for choice in draws.tile_choices(state, self.picking):
+                b = make("PhPickTile", cells=[list(c) for c in choice.cells], animal=choice.animal,
+                         caption=choice.caption, tid=f"pick-{choice.tile}", payload=choice.tile,
+                         kind="selected" if choice.chosen else "normal", size_hint_y=None, height=self.app.u(72))
+                b.bind(on_release=lambda btn: self.tell(btn.payload))
+                panel.add_widget(b)
+        self.info = draws.fill_info(state, self.picking)
+        self.draw_text = _("Draw for us") if waiting else ""
         self.next_text = _("Tiles are on the board")
+        self.next_blocked = bool(waiting)
 
     def _panel_planning(self, state: State, panel: Any) -> None:
         panel.cols = 3 if len(state.players) > 2 else 2
@@ -131,6 +148,36 @@ class PhTableScreen(PhScreen):
         self.next_text = _("See the winner")
 
     # -- actions -------------------------------------------------------------------------------
+    def zone_tapped(self, zone: int) -> None:
+        """New tiles: ask about ``zone`` (its tiles are offered); hunting: send the hunters there."""
+        state = self.state
+        if state is not None and state.phase is Phase.FILL:
+            if zone in required_fills(state):
+                self.picking = zone
+                self.refresh()
+            return
+        self.hunt(zone)
+
+    def tell(self, tile: int) -> None:
+        """The players drew ``tile`` for the highlighted zone: logged at once, then the first zone still
+        waiting is highlighted."""
+        state = self.state
+        if state is None or state.phase is not Phase.FILL or self.picking is None:
+            return
+        if self.app.send(DrawTiles((ZoneFill(self.picking, tile),))):
+            self.picking = None  # the first zone still waiting, as a restart would show it
+            self.refresh()
+
+    def draw_for_us(self) -> None:
+        """Cairn draws the zones not told yet; the draw is logged before it is shown."""
+        state = self.state
+        if state is None or state.phase is not Phase.FILL:
+            return
+        fills = vm.draw_fills(state, self.rng)
+        if fills and self.app.send(DrawTiles(fills, by_cairn=True)):
+            self.picking = None
+            self.refresh()
+
     def toggle_hunter(self, speed: int) -> None:
         """Add or remove a hunter from the party for the next hunt (the zones are graded again)."""
         if speed in self.chosen:
@@ -187,7 +234,11 @@ class PhTableScreen(PhScreen):
         if state is None:
             return
         if state.phase is Phase.FILL:
-            self.app.send(FillZones(self.fills_for(state)))
+            if draws.zones_to_tell(state):
+                self.app.show_banner(_("Tell the tile of every empty zone first, or let Cairn draw."),
+                                     "info", seconds=3)
+                return
+            self.app.send(FillZones(state.drawn))
         elif state.phase is Phase.PLANNING:
             nxt = vm.next_planner(state)
             if nxt is not None:

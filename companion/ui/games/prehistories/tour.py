@@ -129,6 +129,10 @@ class PrehistoriesTour(TourChecks):
         self.screen("ph_table").rng = self.rng
         yield from self.tap("setup-start")
         yield from self.snap("new-tiles")
+        yield from self._tell_a_tile()
+        yield from self.snap("new-tiles-told")
+        yield from self.tap("ph-draw-for-us")
+        yield from self.snap("new-tiles-drawn")
         yield from self.tap("next")
         yield from self.snap("planning")
         yield from self._plan_round(shots=True)
@@ -139,6 +143,15 @@ class PrehistoriesTour(TourChecks):
         yield from self._hunt_round(shots=True)
         yield from self._paint_round(shots=True)
         yield from self._play_on()
+
+    def _tell_a_tile(self) -> Iterator[None]:
+        """The players tell the first zone's tile as drawn from its stack (one tap on its tile)."""
+        from companion.viewmodels.prehistories_draws import tile_choices, zones_to_tell
+
+        zone = zones_to_tell(self.state)[0]
+        yield from self.tap(f"zone-{zone}")
+        choices = tile_choices(self.state, zone)
+        yield from self.tap(f"pick-{self.rng.choice(choices).tile}")
 
     def _plan_round(self, shots: bool) -> Iterator[None]:
         """Everyone plans; in the first round (``shots``) by touch, and the screens are saved."""
@@ -289,6 +302,8 @@ class PrehistoriesTour(TourChecks):
             if state.phase is Phase.OVER:
                 break
             if state.phase is Phase.FILL:
+                self.screen("ph_table").draw_for_us()
+                yield
                 self.screen("ph_table").on_next()
                 yield
             elif state.phase is Phase.PLANNING:
