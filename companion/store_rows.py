@@ -1,0 +1,119 @@
+"""The store's rows read back with care: each field checked, each event row against its CRC-32.
+
+Nothing here raises anything but ``Damaged`` (naming the entry and what is wrong) or, for a row written by
+a newer Cairn, ``StoreError``; the store turns ``Damaged`` into ``DamagedGameError`` naming the game.
+"""
+from __future__ import annotations
+
+import json
+import zlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import StoreError
+
+#: Version of the event payloads this code writes (stored in every row).
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One saved game as listed on the Home screen and by ``main.py games``.
+
+    ``damage`` is empty for a sound record, else what is wrong with it (the game cannot be opened).
+    """
+
+    id: int
+    game: str
+    title: str
+    players: tuple[str, ...]
+    created: float
+    updated: float
+    finished: bool
+    damage: str = ""
+
+    @property
+    def name(self) -> str:
+        """How messages name the game: its players, or "game N"."""
+        return ", ".join(self.players) or self.title or f"game {self.id}"
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """One stored row: a game event (``kind`` = its type name) or an undo/redo marker.
+
+    ``reason`` is the English reason; ``template`` and ``params`` are its parts for translation.
+    """
+
+    seq: int
+    batch: int
+    kind: str
+    payload: dict[str, Any]
+    reason: str
+    at: float
+    template: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+class Damaged(Exception):
+    """What is wrong with one row."""
+
+
+def row_crc(game_id: int, seq: int, batch: int, kind: str, payload: str, reason: str, reason_parts: str,
+            at: float) -> int:
+    """The CRC-32 a row is stored with: any changed byte of it no longer matches."""
+    text = json.dumps([game_id, seq, batch, kind, payload, reason, reason_parts, repr(float(at))], ensure_ascii=False)
+    return zlib.crc32(text.encode("utf-8", "surrogatepass"))
+
+
+def event_row(game_id: int, expected: int, seq: Any, batch: Any, kind: Any, payload: Any, reason: Any,
+               reason_parts: Any, at: Any, crc: Any) -> EventRow:
+    if not isinstance(seq, int) or isinstance(seq, bool):
+        raise Damaged(f"entry {expected} has {seq!r} as its number")
+    if seq != expected:
+        raise Damaged(f"entry {expected} is missing")
+    if not (isinstance(batch, int) and isinstance(kind, str) and isinstance(payload, str)
+            and isinstance(reason, str) and isinstance(reason_parts, str) and isinstance(at, (int, float))):
+        raise Damaged(f"entry {seq} has a field of the wrong type")
+    if crc is not None and crc != row_crc(game_id, seq, batch, kind, payload, reason, reason_parts, at):
+        raise Damaged(f"entry {seq} does not match its checksum")
+    try:
+        body = json.loads(payload)
+        text_parts = json.loads(reason_parts) if reason_parts else {"template": reason, "params": {}}
+    except ValueError as exc:
+        raise Damaged(f"entry {seq} is not readable ({exc})") from None
+    if not isinstance(body, dict):
+        raise Damaged(f"entry {seq} holds {type(body).__name__}, not an event")
+    schema = body.get("schema", 0)
+    if not isinstance(schema, int) or isinstance(schema, bool):
+        raise Damaged(f"entry {seq} has {schema!r} as its version")
+    if schema > SCHEMA_VERSION:
+        raise StoreError(f"game {game_id} was saved by a newer Cairn (event version {schema})")
+    if not (isinstance(text_parts, dict) and isinstance(text_parts.get("template"), str)
+            and isinstance(text_parts.get("params"), dict)):
+        raise Damaged(f"entry {seq} has a damaged reason")
+    return EventRow(seq, batch, kind, body, reason, float(at), text_parts["template"], text_parts["params"])
+
+
+def game_record(row: tuple[Any, ...]) -> GameRecord:
+    """The record of a ``games`` row (id, game, title, players, created, updated, finished, last seq);
+    a damaged field gives a record marked ``damage`` instead of an exception."""
+    gid, game, title, players, created, updated, finished, _ = row
+    damage = []
+    try:
+        names = json.loads(players) if isinstance(players, str) else None
+    except ValueError:
+        names = None
+    if not (isinstance(names, list) and all(isinstance(n, str) for n in names)):
+        names = []
+        damage.append("its players cannot be read")
+    if not isinstance(game, str) or not isinstance(title, str):
+        game, title = str(game), str(title)
+        damage.append("its game or title cannot be read")
+    if not all(isinstance(t, (int, float)) for t in (created, updated)):
+        created, updated = 0.0, 0.0
+        damage.append("its dates cannot be read")
+    if finished not in (0, 1):
+        damage.append("its finished mark cannot be read")
+    return GameRecord(int(gid), game, title, tuple(names), float(created), float(updated), finished == 1,
+                      "; ".join(damage))
