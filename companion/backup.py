@@ -95,7 +95,7 @@ class Loss:
 
 @dataclass(frozen=True)
 class Recovery:
-    """What is missing from ``file`` and, when ``copy`` is set, what that copy (made at ``copy_time``) brings back."""
+    """What is missing from ``file``; with ``copy``, what that copy (made at ``copy_time``) brings back."""
 
     file: str
     losses: tuple[Loss, ...]
@@ -150,7 +150,8 @@ def read_copy(path: Path) -> dict[int, tuple[int, str]] | None:
         db.close()
 
 
-def find_recovery(db_path: Path, acked: dict[int, int], stored: dict[int, tuple[int, str]]) -> Recovery | None:
+def find_recovery(db_path: Path, acked: dict[int, int],
+                  stored: dict[int, tuple[int, str]]) -> Recovery | None:
     """What the file lacks of what was acknowledged, and the best copy to bring it back; None if nothing."""
     short = {gid: seq for gid, seq in acked.items() if stored.get(gid, (0, ""))[0] < seq}
     if not short:
@@ -160,7 +161,8 @@ def find_recovery(db_path: Path, acked: dict[int, int], stored: dict[int, tuple[
         seqs = read_copy(path)
         if seqs is None:
             continue
-        gain = sum(max(0, min(seqs.get(g, (0, ""))[0], a) - stored.get(g, (0, ""))[0]) for g, a in short.items())
+        gain = sum(max(0, min(seqs.get(g, (0, ""))[0], a) - stored.get(g, (0, ""))[0])
+                   for g, a in short.items())
         if gain > 0 and (best is None or gain > best[0]):
             best = (gain, path, seqs)
     copy = best[2] if best else {}
@@ -187,10 +189,11 @@ def bring_back(db: sqlite3.Connection, recovery: Recovery) -> None:
                 if db.execute("SELECT 1 FROM games WHERE id = ?", (loss.game_id,)).fetchone() is None:
                     db.execute("INSERT INTO games SELECT * FROM copy.games WHERE id = ?", (loss.game_id,))
                 else:
-                    db.execute("UPDATE games SET (players, updated, finished) = (SELECT players, updated, finished"
-                               " FROM copy.games WHERE id = ?) WHERE id = ?", (loss.game_id, loss.game_id))
-                db.execute("INSERT INTO events SELECT * FROM copy.events WHERE game_id = ? AND seq > ? AND seq <= ?",
-                           (loss.game_id, loss.stored, loss.in_copy))
+                    db.execute("UPDATE games SET (players, updated, finished) = (SELECT players, updated,"
+                               " finished FROM copy.games WHERE id = ?) WHERE id = ?",
+                               (loss.game_id, loss.game_id))
+                db.execute("INSERT INTO events SELECT * FROM copy.events WHERE game_id = ? AND seq > ?"
+                           " AND seq <= ?", (loss.game_id, loss.stored, loss.in_copy))
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")

@@ -75,8 +75,9 @@ class GameSession:
         rows = _rows(rules, None, events)
         game_id, written = store.start_game(rules.name, title or ", ".join(players), players, 1, rows)
         session = cls(store, game_id, rules)  # the game and its setup were saved in one transaction
-        session._done.append((_Batch(1, tuple(events), tuple(r[2] for r in rows), tuple(w.seq for w in written),
-                                     time.time()), state))
+        reasons = tuple(r[2] for r in rows)
+        batch = _Batch(1, tuple(events), reasons, tuple(w.seq for w in written), time.time())
+        session._done.append((batch, state))
         return session
 
     @classmethod
@@ -251,9 +252,12 @@ class GameSession:
             listener(self)
 
 
-def _rows(rules: GameRules[Any], state: Any, events: tuple[Any, ...]) -> list[tuple[str, dict[str, Any], Any]]:
+Row = tuple[str, dict[str, Any], Any]  # (kind, payload, reason: str or rules.text.Text)
+
+
+def _rows(rules: GameRules[Any], state: Any, events: tuple[Any, ...]) -> list[Row]:
     """The store rows (kind, payload, reason) of ``events`` applied from ``state``."""
-    rows: list[tuple[str, dict[str, Any], Any]] = []
+    rows: list[Row] = []
     for event in events:
         rows.append((type(event).__name__, encode(event), rules.describe(state, event)))
         state = rules.evolve(state, event)

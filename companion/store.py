@@ -36,7 +36,8 @@ DB_NAME = "cairn.sqlite3"
 UNDO, REDO = "undo", "redo"
 
 _GAME_COLUMNS = ("SELECT g.id, g.game, g.title, g.players, g.created, g.updated, g.finished,"
-                 " (SELECT MAX(seq) FROM events e WHERE e.game_id = g.id AND typeof(e.seq) = 'integer') FROM games g")
+                 " (SELECT MAX(seq) FROM events e WHERE e.game_id = g.id AND typeof(e.seq) = 'integer')"
+                 " FROM games g")
 
 
 class GameStore:
@@ -58,9 +59,11 @@ class GameStore:
         except _BadFile as bad:
             self.moved_aside = self._move_aside()
             restored = self._restore_newest_copy()
-            self.notice = f"{self.path.name} was {bad.reason}; it was kept as {self.moved_aside.name} and " + (
-                f"the games were brought back from the copy of {time.strftime('%Y-%m-%d %H:%M', time.localtime(restored))}"
-                if restored else "a new game file was started")
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(restored or 0))
+            then = f"the games were brought back from the copy of {when}" if restored else (
+                "a new game file was started")
+            self.notice = (f"{self.path.name} was {bad.reason}; it was kept as {self.moved_aside.name}"
+                           f" and {then}")
             self._db = self._open()
         self._check_acknowledged()
 
@@ -127,6 +130,10 @@ class GameStore:
             return
         self.recovery = backup.find_recovery(self.path, self._marker.seqs, stored)
         if self.recovery is not None:
+            wal = self.path.with_name(self.path.name + "-wal")
+            kept = wal.with_name(wal.name + ".at-loss")
+            if _has_content(wal) and not kept.exists():  # the damaged log, kept for whoever looks into it
+                shutil.copyfile(wal, kept)
             self.notice = "; ".join(filter(None, [self.notice, self.recovery.describe()]))
 
     def _stored_seqs(self) -> dict[int, tuple[int, str]]:
@@ -185,7 +192,7 @@ class GameStore:
         return [game_record(row) for row in rows if row[-1]]
 
     def game(self, game_id: int) -> GameRecord:
-        """The record of game ``game_id``; ``StoreError`` if there is none, ``DamagedGameError`` if damaged."""
+        """The record of game ``game_id``; ``StoreError`` if there is none, ``DamagedGameError``."""
         rows = self._read(_GAME_COLUMNS + " WHERE g.id = ?", (game_id,))
         if not rows:
             raise StoreError(f"there is no saved game {game_id}")
@@ -273,7 +280,8 @@ class GameStore:
 
     def last_seq(self, game_id: int) -> int:
         """The sequence number of the game's last row (0 when it has none)."""
-        rows = self._read("SELECT MAX(seq) FROM events WHERE game_id = ? AND typeof(seq) = 'integer'", (game_id,))
+        rows = self._read("SELECT MAX(seq) FROM events WHERE game_id = ? AND typeof(seq) = 'integer'",
+                          (game_id,))
         return int(rows[0][0] or 0)
 
     def events(self, game_id: int) -> Iterator[EventRow]:

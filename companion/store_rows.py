@@ -62,7 +62,8 @@ class Damaged(Exception):
 def row_crc(game_id: int, seq: int, batch: int, kind: str, payload: str, reason: str, reason_parts: str,
             at: float) -> int:
     """The CRC-32 a row is stored with: any changed byte of it no longer matches."""
-    text = json.dumps([game_id, seq, batch, kind, payload, reason, reason_parts, repr(float(at))], ensure_ascii=False)
+    fields = [game_id, seq, batch, kind, payload, reason, reason_parts, repr(float(at))]
+    text = json.dumps(fields, ensure_ascii=False)
     return zlib.crc32(text.encode("utf-8", "surrogatepass"))
 
 

@@ -28,9 +28,12 @@ DAMAGE = {
     "players-not-a-list": "UPDATE games SET players = '{\"Ann\": 1}' WHERE id = 1",
     "payload-a-list": "UPDATE events SET payload = '[1, 2]' WHERE game_id = 1 AND seq = 2",
     "payload-invalid-json": "UPDATE events SET payload = '{\"type\": \"Scor' WHERE game_id = 1 AND seq = 2",
-    "schema-as-text": "UPDATE events SET payload = json_set(payload, '$.schema', '1') WHERE game_id = 1 AND seq = 2",
-    "undo-without-batch": "UPDATE events SET payload = json_remove(payload, '$.batch') WHERE game_id = 1 AND kind = 'undo'",
-    "undo-of-unknown-batch": "UPDATE events SET payload = json_set(payload, '$.batch', 99) WHERE game_id = 1 AND kind = 'undo'",
+    "schema-as-text": "UPDATE events SET payload = json_set(payload, '$.schema', '1')"
+                      " WHERE game_id = 1 AND seq = 2",
+    "undo-without-batch": "UPDATE events SET payload = json_remove(payload, '$.batch')"
+                          " WHERE game_id = 1 AND kind = 'undo'",
+    "undo-of-unknown-batch": "UPDATE events SET payload = json_set(payload, '$.batch', 99)"
+                             " WHERE game_id = 1 AND kind = 'undo'",
     "seq-as-text": "UPDATE events SET seq = 'two' WHERE game_id = 1 AND seq = 2",
     "date-as-text": "UPDATE games SET updated = 'yesterday', created = 'monday' WHERE id = 1",
     "event-date-as-text": "UPDATE events SET at = 'noon' WHERE game_id = 1 AND seq = 2",
@@ -109,8 +112,8 @@ def test_a_game_whose_setup_was_never_saved_is_not_offered(tmp_path: Path) -> No
     path = tmp_path / "cairn.sqlite3"
     make_file(path)
     db = sqlite3.connect(path)  # what an old first start killed between the two writes left
-    db.execute("INSERT INTO games (id, game, title, players, created, updated) VALUES (3, 'stone-age', 'Ed, Flo',"
-               " '[\"Ed\", \"Flo\"]', 1e10, 1e10)")
+    db.execute("INSERT INTO games (id, game, title, players, created, updated)"
+               " VALUES (3, 'stone-age', 'Ed, Flo', '[\"Ed\", \"Flo\"]', 1e10, 1e10)")
     db.commit()
     db.close()
     with GameStore(path) as store:
@@ -123,7 +126,8 @@ def test_a_game_whose_setup_was_never_saved_is_not_offered(tmp_path: Path) -> No
 def test_a_new_game_and_its_setup_are_one_transaction(tmp_path: Path) -> None:
     path = tmp_path / "cairn.sqlite3"
     with GameStore(path) as store:
-        store._db.execute("CREATE TRIGGER no_events BEFORE INSERT ON events BEGIN SELECT RAISE(FAIL, 'disk'); END")
+        store._db.execute("CREATE TRIGGER no_events BEFORE INSERT ON events"
+                          " BEGIN SELECT RAISE(FAIL, 'disk'); END")
         with pytest.raises(errors.StoreError):
             GameSession.new(store, tally.RULES, tally.Start(("Ann", "Ben")))
         assert store._db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
