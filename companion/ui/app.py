@@ -145,7 +145,7 @@ class CairnApp(App):
 
         try:
             self.store = GameStore()
-            if self.store.notice:
+            if self.store.notice and self.store.recovery is None:  # else Home's card says it (ui/recovery.py)
                 Clock.schedule_once(lambda dt: self.show_banner(self.store.notice, "error", seconds=12), 0)
         except StoreError as exc:
             self.store, self.store_error = None, tr("Games cannot be saved: {reason}", reason=str(exc))
