@@ -2,8 +2,8 @@
 
 A damaged SD card makes SQLite drop the end of its log without a word. So beside ``cairn.sqlite3``:
 
-- ``cairn.sqlite3.acked``: the last sequence number acknowledged per game, written (synced, renamed into
-  place) after every commit. It can only lag behind the file, never run ahead of it, so a file that ends
+- ``cairn.sqlite3.acked``: the last sequence number acknowledged per game, written (one synced write into
+  the older of two checksummed slots) after every commit. It can only lag behind the file, never run ahead of it, so a file that ends
   before its marker has lost acknowledged moves;
 - ``cairn.sqlite3.copy-1`` and ``copy-2``: the two newest copies of the whole file, made with SQLite's backup
   API every ``COPY_EVERY`` commits (and when the store closes after a change).
@@ -16,6 +16,8 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import struct
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,18 +30,42 @@ GENERATIONS = 2
 
 
 class AckMarker:
-    """The last acknowledged seq of every game, kept in ``<file>.acked`` (``seqs`` is None if unreadable)."""
+    """The last acknowledged seq of every game, kept in ``<file>.acked`` (``seqs`` is None if unreadable).
+
+    The file holds two slots, each ``counter, length, CRC-32, JSON``; a write goes to the older slot and is
+    synced (one ``fdatasync``, no rename), so a write torn by a power cut leaves the other slot, one
+    commit behind: the marker can lag, never run ahead. It is rewritten whole, atomically, only to grow.
+    """
+
+    _HEAD = struct.Struct("<QII")
 
     def __init__(self, db_path: Path) -> None:
         self.path = db_path.with_name(db_path.name + ".acked")
+        self._counter, self._slot, self._fd = 0, 0, -1
         self.seqs: dict[int, int] | None = self._read()
 
     def _read(self) -> dict[int, int] | None:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            return {int(k): int(v) for k, v in data["games"].items()}
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            raw = self.path.read_bytes()
+        except OSError:
             return None
+        self._slot = len(raw) // 2
+        best: tuple[int, dict[int, int]] | None = None
+        for start in (0, self._slot):
+            try:
+                counter, length, crc = self._HEAD.unpack_from(raw, start)
+                body = raw[start + self._HEAD.size: start + self._HEAD.size + length]
+                if length > self._slot - self._HEAD.size or zlib.crc32(body) != crc:
+                    continue
+                seqs = {int(k): int(v) for k, v in json.loads(body)["games"].items()}
+            except (struct.error, ValueError, KeyError, TypeError, AttributeError):
+                continue
+            if best is None or counter > best[0]:
+                best = (counter, seqs)
+        if best is None:
+            return None
+        self._counter = best[0]
+        return best[1]
 
     def set(self, game_id: int, seq: int) -> None:
         """Game ``game_id`` has everything up to ``seq`` on disk (synced before this returns)."""
@@ -57,15 +83,31 @@ class AckMarker:
         self.seqs = dict(seqs)
         self._write()
 
+    def close(self) -> None:
+        """Let go of the open marker file."""
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
     def _write(self) -> None:
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        body = json.dumps({"games": {str(k): v for k, v in sorted((self.seqs or {}).items())}})
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(body)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, self.path)
-        fsync_dir(self.path.parent)
+        self._counter += 1
+        body = json.dumps({"games": {str(k): v for k, v in sorted((self.seqs or {}).items())}}).encode()
+        record = self._HEAD.pack(self._counter, len(body), zlib.crc32(body)) + body
+        if len(record) > self._slot or self._fd < 0 and not self.path.exists():
+            self._slot = max(4096, 2 * len(record))
+            self.close()
+            tmp = self.path.with_name(self.path.name + ".tmp")
+            with open(tmp, "wb") as fh:
+                fh.write(record.ljust(self._slot, b"\0") * 2)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, self.path)
+            fsync_dir(self.path.parent)
+            return
+        if self._fd < 0:
+            self._fd = os.open(self.path, os.O_WRONLY)
+        os.pwrite(self._fd, record.ljust(self._slot, b"\0"), (self._counter % 2) * self._slot)
+        os.fdatasync(self._fd)
 
 
 @dataclass(frozen=True)
@@ -117,15 +159,29 @@ def copy_paths(db_path: Path) -> list[Path]:
 
 
 def roll_copy(db: sqlite3.Connection, db_path: Path) -> None:
-    """Make a new newest copy of the open file; the older generation moves down, the oldest goes."""
+    """Make a new newest copy of the open file; the older generation moves down, the oldest goes.
+
+    Not synced: a copy a power cut spoils fails ``read_copy``'s checks and the older one serves.
+    """
     paths = copy_paths(db_path)
     fresh = db_path.with_name(f"{db_path.name}.copy-new")
-    keep_copy(db, fresh)
+    keep_copy(db, fresh, sync=False)
     for older, newer in zip(reversed(paths), list(reversed(paths))[1:]):
         if newer.exists():
             os.replace(newer, older)
     os.replace(fresh, paths[0])
-    fsync_dir(db_path.parent)
+
+
+def copy_file(db_path: Path) -> None:
+    """``roll_copy`` through a connection of its own (for a thread); a failure only means no new copy."""
+    try:
+        db = sqlite3.connect(db_path, timeout=10)
+        try:
+            roll_copy(db, db_path)
+        finally:
+            db.close()
+    except (sqlite3.Error, OSError):
+        pass  # a copy is a spare: the game file itself is already safe on disk
 
 
 def read_copy(path: Path) -> dict[int, tuple[int, str]] | None:

@@ -18,6 +18,7 @@ import json
 import os
 import shutil
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -51,7 +52,8 @@ class GameStore:
         self.moved_aside: Path | None = None
         #: Set when the file ends before the last acknowledged move: what is lost, what a copy brings back.
         self.recovery: backup.Recovery | None = None
-        self._changes = 0
+        self._since_copy = 0
+        self._copier: threading.Thread | None = None
         remove_leftovers(self.path)
         self._marker = backup.AckMarker(self.path)
         try:
@@ -156,8 +158,10 @@ class GameStore:
 
     def close(self) -> None:
         """Close the file (everything is already on disk); a rolling copy is made if anything changed."""
-        if self._changes:
-            self._roll_copy()
+        if self._since_copy:
+            self._roll_copy(wait=True)
+        self.wait_for_copy()
+        self._marker.close()
         self._db.close()
 
     def __enter__(self) -> "GameStore":
@@ -266,17 +270,27 @@ class GameStore:
     def _acknowledge(self, game_id: int, written: list[EventRow]) -> None:
         if written:
             self._marker.set(game_id, written[-1].seq)
-        self._changes += 1
-        if self._changes % backup.COPY_EVERY == 0:
+        self._since_copy += 1
+        if self._since_copy >= backup.COPY_EVERY:
             self._roll_copy()
 
-    def _roll_copy(self) -> None:
+    def _roll_copy(self, wait: bool = False) -> None:
+        """A new rolling copy, made on a thread of its own (its own connection) unless ``wait``."""
         if self.recovery is not None:  # keep the copies that may still bring lost moves back
             return
-        try:
-            backup.roll_copy(self._db, self.path)
-        except (sqlite3.Error, OSError):
-            pass  # a copy is a spare: the game file itself is already safe on disk
+        self.wait_for_copy()
+        self._since_copy = 0
+        if wait:
+            backup.copy_file(self.path)
+        else:
+            self._copier = threading.Thread(target=backup.copy_file, args=(self.path,), daemon=True)
+            self._copier.start()
+
+    def wait_for_copy(self) -> None:
+        """Return once the rolling copy being made, if any, is done."""
+        if self._copier is not None:
+            self._copier.join()
+            self._copier = None
 
     def last_seq(self, game_id: int) -> int:
         """The sequence number of the game's last row (0 when it has none)."""

@@ -167,8 +167,9 @@ def _initialise(db: sqlite3.Connection) -> None:
             db.execute(statement)
 
 
-def keep_copy(db: sqlite3.Connection, target: Path) -> None:
-    """A consistent copy of the open file at ``target`` (SQLite's backup API), synced, replacing it whole."""
+def keep_copy(db: sqlite3.Connection, target: Path, sync: bool = True) -> None:
+    """A consistent copy of the open file at ``target`` (SQLite's backup API), replacing it whole; synced
+    to the disk unless ``sync`` is False."""
     tmp = target.with_name(target.name + ".tmp")
     tmp.unlink(missing_ok=True)
     copy = sqlite3.connect(tmp, isolation_level=None)
@@ -177,9 +178,11 @@ def keep_copy(db: sqlite3.Connection, target: Path) -> None:
         copy.execute("PRAGMA journal_mode=DELETE")
     finally:
         copy.close()
-    fsync_file(tmp)
+    if sync:
+        fsync_file(tmp)
     os.replace(tmp, target)
-    fsync_dir(target.parent)
+    if sync:
+        fsync_dir(target.parent)
 
 
 def fsync_file(path: Path) -> None:

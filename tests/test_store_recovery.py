@@ -50,6 +50,7 @@ def play_and_cut(folder: Path, commands: int = 46,
             session.dispatch(tally.Add(rng.randrange(2), rng.randint(1, 6)))
         states[gid][store.last_seq(gid)] = session.state
     acked = {gid: store.last_seq(gid) for gid in sessions}
+    store.wait_for_copy()
     for path in live.iterdir():
         shutil.copyfile(path, folder / path.name)  # still open: nothing checkpointed, the log is in the WAL
     store.close()
@@ -217,3 +218,18 @@ def test_fuzz_damaged_files_never_crash_and_never_lose_moves_unannounced(
                 outcomes["copy taken"] += 1
     print(template, dict(sorted(outcomes.items())))
     assert outcomes["loss named"] + outcomes["game missing, loss named"] > 0  # the damage did reach the log
+
+
+def test_a_torn_marker_write_leaves_the_one_before(tmp_path: Path) -> None:
+    marker = backup.AckMarker(tmp_path / NAME)
+    for seq in (4, 5, 6):
+        marker.set(1, seq)
+    marker.close()
+    raw = bytearray(marker.path.read_bytes())
+    slot = len(raw) // 2
+    newest = 0 if backup.AckMarker(tmp_path / NAME)._counter % 2 == 0 else slot
+    raw[newest + 20] ^= 0xFF  # the write of 6 torn by a power cut
+    marker.path.write_bytes(bytes(raw))
+    assert backup.AckMarker(tmp_path / NAME).seqs == {1: 5}  # lags one commit: never runs ahead
+    marker.path.write_bytes(b"\0" * 10)
+    assert backup.AckMarker(tmp_path / NAME).seqs is None  # unreadable: no check, and it starts again

@@ -62,6 +62,7 @@ def cut_files(data: Path) -> dict[int, int]:
         session = sessions[n % 2]
         session.dispatch(random_command(session.state, rng))
     acked = {s.game_id: store.last_seq(s.game_id) for s in sessions}
+    store.wait_for_copy()
     data.mkdir()
     for path in live.iterdir():
         shutil.copyfile(path, data / path.name)
