@@ -3,8 +3,8 @@
 A damaged SD card makes SQLite drop the end of its log without a word. So beside ``cairn.sqlite3``:
 
 - ``cairn.sqlite3.acked``: the last sequence number acknowledged per game, written (one synced write into
-  the older of two checksummed slots) after every commit. It can only lag behind the file, never run ahead of it, so a file that ends
-  before its marker has lost acknowledged moves;
+  the older of two checksummed slots) after every commit. It can only lag behind the file, never run
+  ahead of it, so a file that ends before its marker has lost acknowledged moves;
 - ``cairn.sqlite3.copy-1`` and ``copy-2``: the two newest copies of the whole file, made with SQLite's backup
   API every ``COPY_EVERY`` commits (and when the store closes after a change).
 

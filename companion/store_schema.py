@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from .errors import StoreError
+from .paths import process_alive
 
 #: ``PRAGMA application_id`` of a Cairn file: "CAIR".
 APPLICATION_ID = 0x43414952
@@ -94,22 +95,13 @@ def remove_leftovers(path: Path) -> None:
     """Delete temporary files of creations that were killed (they never held an acknowledged move)."""
     for leftover in path.parent.glob(f"{path.name}.new-*"):
         pid = leftover.name[len(path.name) + 5:].split("-")[0]
-        if pid.isdigit() and int(pid) != os.getpid() and _alive(int(pid)):
+        if pid.isdigit() and int(pid) != os.getpid() and process_alive(int(pid)):
             continue  # another Cairn process is making the file right now
         try:
             leftover.unlink()
         except OSError:
             pass
 
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
 
 
 def upgrade(db: sqlite3.Connection, path: Path) -> int:

@@ -80,3 +80,14 @@ def test_first_starts_killed_at_random_moments_leave_no_bad_file(tmp_path: Path)
             with GameStore(path) as store:
                 assert store.notice is None, (path.name, store.notice)
         assert [p.name for p in folder.iterdir() if "unreadable" in p.name or ".new-" in p.name] == []
+
+
+def test_write_probes_of_killed_processes_are_removed(tmp_path: Path) -> None:
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True)
+    dead = tmp_path / f".cairn-write-test-{gone.stdout.strip()}"
+    live = tmp_path / f".cairn-write-test-{os.getppid()}"
+    dead.write_bytes(b"\0" * 4096)  # what a kill during the write check left
+    live.write_bytes(b"\0" * 4096)  # another Cairn checking right now
+    GameStore(tmp_path / "cairn.sqlite3").close()
+    assert not dead.exists() and live.exists()

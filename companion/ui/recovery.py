@@ -36,11 +36,12 @@ class RecoveryCard(AnchorLayout):
         with card.canvas.before:
             Color(*theme.SURFACE_HI)
             self._card = RoundedRectangle(radius=[u(12)])
-        card.bind(pos=lambda w, p: setattr(self._card, "pos", p), size=lambda w, s: setattr(self._card, "size", s))
+        card.bind(pos=lambda w, p: setattr(self._card, "pos", p),
+                  size=lambda w, s: setattr(self._card, "size", s))
         rows = [(view.title, 24), *((line, 18) for line in view.lines)]
         for text, size in rows:
-            label = Caption(text=text, fit=False, size_hint_y=None, font_size=u(size), halign="left", valign="top",
-                            bold=size > 18)
+            label = Caption(text=text, fit=False, size_hint_y=None, font_size=u(size), halign="left",
+                            valign="top", bold=size > 18)
             label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
                        texture_size=lambda w, s: setattr(w, "height", s[1]))
             card.add_widget(label)

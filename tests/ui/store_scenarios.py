@@ -21,10 +21,10 @@ class StoreScenarios:
         yield
         yield
         home = app.sm.get_screen("home")
+        games = [w.text for w in app.root.walk(restrict=True)
+                 if getattr(w, "tid", "").startswith("game-") and w.tid[5:].isdigit()]
         self.report["home"] = {"screen": app.sm.current, "can_resume": home.can_resume,
-                               "resume_text": home.resume_text,
-                               "games": [w.text for w in app.root.walk(restrict=True)
-                                         if getattr(w, "tid", "").startswith("game-") and w.tid[5:].isdigit()]}
+                               "resume_text": home.resume_text, "games": games}
         self.shot("home-damaged-row")
         yield from self.tap("game-1")
         self.report["banner"] = app.banner
