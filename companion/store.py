@@ -28,9 +28,11 @@ from rules.text import parts
 from . import backup
 from .errors import DamagedGameError, StoreError
 from .paths import check_writable, data_dir, describe_os_error
-from .store_rows import SCHEMA_VERSION, Damaged, EventRow, GameRecord, event_row, game_record, row_crc
+from .store_rows import Damaged, EventRow, GameRecord, event_row, game_record, row_crc
 from .store_schema import NotCairnFile, create_file, fsync_dir, fsync_file, remove_leftovers, upgrade
 
+#: Version of the event payloads this code writes (stored in every row).
+SCHEMA_VERSION = 1
 DB_NAME = "cairn.sqlite3"
 
 #: Row kinds that are not game events.
@@ -305,7 +307,8 @@ class GameStore:
                           " WHERE game_id = ? ORDER BY seq", (game_id,))
         for expected, (seq, batch, kind, payload, reason, reason_parts, at, crc) in enumerate(rows, start=1):
             try:
-                yield event_row(game_id, expected, seq, batch, kind, payload, reason, reason_parts, at, crc)
+                yield event_row(game_id, expected, seq, batch, kind, payload, reason, reason_parts, at, crc,
+                                SCHEMA_VERSION)
             except Damaged as bad:
                 raise DamagedGameError(game_id, self.name_of(game_id), str(bad)) from None
 

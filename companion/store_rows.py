@@ -12,10 +12,6 @@ from typing import Any
 
 from .errors import StoreError
 
-#: Version of the event payloads this code writes (stored in every row).
-SCHEMA_VERSION = 1
-
-
 @dataclass(frozen=True)
 class GameRecord:
     """One saved game as listed on the Home screen and by ``main.py games``.
@@ -68,7 +64,9 @@ def row_crc(game_id: int, seq: int, batch: int, kind: str, payload: str, reason:
 
 
 def event_row(game_id: int, expected: int, seq: Any, batch: Any, kind: Any, payload: Any, reason: Any,
-               reason_parts: Any, at: Any, crc: Any) -> EventRow:
+              reason_parts: Any, at: Any, crc: Any, newest: int) -> EventRow:
+    """Row ``expected`` of game ``game_id`` checked field by field (``newest``: the newest payload version
+    this code reads); ``Damaged`` says what is wrong."""
     if not isinstance(seq, int) or isinstance(seq, bool):
         raise Damaged(f"entry {expected} has {seq!r} as its number")
     if seq != expected:
@@ -88,7 +86,7 @@ def event_row(game_id: int, expected: int, seq: Any, batch: Any, kind: Any, payl
     schema = body.get("schema", 0)
     if not isinstance(schema, int) or isinstance(schema, bool):
         raise Damaged(f"entry {seq} has {schema!r} as its version")
-    if schema > SCHEMA_VERSION:
+    if schema > newest:
         raise StoreError(f"game {game_id} was saved by a newer Cairn (event version {schema})")
     if not (isinstance(text_parts, dict) and isinstance(text_parts.get("template"), str)
             and isinstance(text_parts.get("params"), dict)):

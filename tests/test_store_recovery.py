@@ -190,6 +190,7 @@ def test_fuzz_damaged_files_never_crash_and_never_lose_moves_unannounced(
             outcomes["file refused, named"] += 1
             continue
         with store:
+            store.games()  # the listing Home and `main.py games` show never raises
             lost = {loss.game_id: loss for loss in store.recovery.losses} if store.recovery else {}
             for gid in PLAYERS:
                 try:
