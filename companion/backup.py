@@ -21,6 +21,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from .store_rows import read_text, sound_rows
 from .store_schema import APPLICATION_ID, CURRENT_VERSION, fsync_dir, keep_copy
 
 #: Commits between two rolling copies.
@@ -185,11 +186,13 @@ def copy_file(db_path: Path) -> None:
 
 
 def read_copy(path: Path) -> dict[int, tuple[int, str]] | None:
-    """``{game id: (last seq, players)}`` of a sound copy of today's schema, or None."""
+    """``{game id: (how many rows from the first are sound, players)}`` of a copy of today's schema that
+    passes ``integrity_check``, or None."""
     if not path.is_file():
         return None
     try:
         db = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+        db.text_factory = read_text
     except sqlite3.Error:
         return None
     try:
@@ -197,9 +200,8 @@ def read_copy(path: Path) -> dict[int, tuple[int, str]] | None:
                 or db.execute("PRAGMA user_version").fetchone()[0] != CURRENT_VERSION
                 or db.execute("PRAGMA integrity_check").fetchone()[0] != "ok"):
             return None
-        rows = db.execute("SELECT g.id, g.players, MAX(e.seq) FROM games g JOIN events e ON e.game_id = g.id"
-                          " GROUP BY g.id").fetchall()
-        return {int(gid): (int(seq), _names(players)) for gid, players, seq in rows}
+        rows = db.execute("SELECT id, players FROM games").fetchall()
+        return {int(gid): (sound_rows(db, int(gid)), _names(players)) for gid, players in rows}
     except (sqlite3.Error, ValueError, TypeError):
         return None
     finally:
@@ -248,6 +250,7 @@ def bring_back(db: sqlite3.Connection, recovery: Recovery) -> None:
                     db.execute("UPDATE games SET (players, updated, finished) = (SELECT players, updated,"
                                " finished FROM copy.games WHERE id = ?) WHERE id = ?",
                                (loss.game_id, loss.game_id))
+                db.execute("DELETE FROM events WHERE game_id = ? AND seq > ?", (loss.game_id, loss.stored))
                 db.execute("INSERT INTO events SELECT * FROM copy.events WHERE game_id = ? AND seq > ?"
                            " AND seq <= ?", (loss.game_id, loss.stored, loss.in_copy))
             db.execute("COMMIT")

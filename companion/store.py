@@ -28,7 +28,8 @@ from rules.text import parts
 from . import backup
 from .errors import DamagedGameError, StoreError
 from .paths import check_writable, data_dir, describe_os_error
-from .store_rows import Damaged, EventRow, GameRecord, event_row, game_record, row_crc
+from .store_rows import (EVENT_COLUMNS, Damaged, EventRow, GameRecord, event_row, game_record, read_text,
+                         row_crc, sound_rows)
 from .store_schema import NotCairnFile, create_file, fsync_dir, fsync_file, remove_leftovers, upgrade
 
 #: Version of the event payloads this code writes (stored in every row).
@@ -78,6 +79,7 @@ class GameStore:
             if not self.path.exists() or (self.path.stat().st_size == 0 and not _has_content(wal)):
                 create_file(self.path)
             db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+            db.text_factory = read_text
         except (sqlite3.Error, OSError) as exc:
             raise StoreError(_sqlite_message(exc, self.path)) from exc
         try:
@@ -141,10 +143,15 @@ class GameStore:
             self.notice = "; ".join(filter(None, [self.notice, self.recovery.describe()]))
 
     def _stored_seqs(self) -> dict[int, tuple[int, str]]:
-        return {r.id: (self.last_seq(r.id), r.name) for r in self.games()}
+        """``{game: (how many rows from the first are sound, its name)}``."""
+        try:
+            return {r.id: (sound_rows(self._db, r.id), r.name) for r in self.games()}
+        except sqlite3.Error as exc:
+            raise StoreError(_sqlite_message(exc, self.path)) from exc
 
     def use_copy(self) -> None:
-        """Bring back from the offered copy what it holds of the lost games (appended; nothing replaced)."""
+        """Bring back from the offered copy what it holds of the lost or damaged games: their rows after the
+        last sound one are the copy's (sound rows are never replaced)."""
         if self.recovery is None or self.recovery.copy is None:
             return
         try:
@@ -303,8 +310,7 @@ class GameStore:
     def events(self, game_id: int) -> Iterator[EventRow]:
         """The game's rows in order, each checked: a damaged one raises ``DamagedGameError`` naming the game;
         a row from a newer Cairn raises ``StoreError``."""
-        rows = self._read("SELECT seq, batch, kind, payload, reason, reason_parts, at, crc FROM events"
-                          " WHERE game_id = ? ORDER BY seq", (game_id,))
+        rows = self._read(EVENT_COLUMNS, (game_id,))
         for expected, (seq, batch, kind, payload, reason, reason_parts, at, crc) in enumerate(rows, start=1):
             try:
                 yield event_row(game_id, expected, seq, batch, kind, payload, reason, reason_parts, at, crc,

@@ -6,6 +6,7 @@ a newer Cairn, ``StoreError``; the store turns ``Damaged`` into ``DamagedGameErr
 from __future__ import annotations
 
 import json
+import sqlite3
 import zlib
 from dataclasses import dataclass, field
 from typing import Any
@@ -55,6 +56,22 @@ class Damaged(Exception):
     """What is wrong with one row."""
 
 
+EVENT_COLUMNS = ("SELECT seq, batch, kind, payload, reason, reason_parts, at, crc FROM events"
+                 " WHERE game_id = ? ORDER BY seq")
+
+
+def sound_rows(db: sqlite3.Connection, game_id: int) -> int:
+    """How many of game ``game_id``'s rows, from the first, pass every check (sqlite3 errors propagate)."""
+    count = 0
+    for expected, row in enumerate(db.execute(EVENT_COLUMNS, (game_id,)), start=1):
+        try:
+            event_row(game_id, expected, *row, newest=1 << 30)
+        except Damaged:
+            break
+        count = expected
+    return count
+
+
 def row_crc(game_id: int, seq: int, batch: int, kind: str, payload: str, reason: str, reason_parts: str,
             at: float) -> int:
     """The CRC-32 a row is stored with: any changed byte of it no longer matches."""
@@ -74,6 +91,8 @@ def event_row(game_id: int, expected: int, seq: Any, batch: Any, kind: Any, payl
     if not (isinstance(batch, int) and isinstance(kind, str) and isinstance(payload, str)
             and isinstance(reason, str) and isinstance(reason_parts, str) and isinstance(at, (int, float))):
         raise Damaged(f"entry {seq} has a field of the wrong type")
+    if not all(_utf8(text) for text in (kind, payload, reason, reason_parts)):
+        raise Damaged(f"entry {seq} has bytes that are not text")
     if crc is not None and crc != row_crc(game_id, seq, batch, kind, payload, reason, reason_parts, at):
         raise Damaged(f"entry {seq} does not match its checksum")
     try:
@@ -94,6 +113,24 @@ def event_row(game_id: int, expected: int, seq: Any, batch: Any, kind: Any, payl
     return EventRow(seq, batch, kind, body, reason, float(at), text_parts["template"], text_parts["params"])
 
 
+def read_text(data: bytes) -> str:
+    """SQLite text as ``str``: bytes that are not UTF-8 (a damaged card) become lone surrogates, which
+    the checks here report, instead of an exception in the middle of a query."""
+    return data.decode("utf-8", "surrogateescape")
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _printable(value: Any) -> str:
+    return str(value).encode("utf-8", "replace").decode("utf-8")
+
+
 def game_record(row: tuple[Any, ...]) -> GameRecord:
     """The record of a ``games`` row (id, game, title, players, created, updated, finished, last seq);
     a damaged field gives a record marked ``damage`` instead of an exception."""
@@ -103,11 +140,11 @@ def game_record(row: tuple[Any, ...]) -> GameRecord:
         names = json.loads(players) if isinstance(players, str) else None
     except ValueError:
         names = None
-    if not (isinstance(names, list) and all(isinstance(n, str) for n in names)):
+    if not (isinstance(names, list) and all(isinstance(n, str) and _utf8(n) for n in names)):
         names = []
         damage.append("its players cannot be read")
-    if not isinstance(game, str) or not isinstance(title, str):
-        game, title = str(game), str(title)
+    if not (isinstance(game, str) and isinstance(title, str) and _utf8(game) and _utf8(title)):
+        game, title = _printable(game), _printable(title)
         damage.append("its game or title cannot be read")
     if not all(isinstance(t, (int, float)) for t in (created, updated)):
         created, updated = 0.0, 0.0

@@ -39,13 +39,15 @@ DAMAGE = {
     "event-date-as-text": "UPDATE events SET at = 'noon' WHERE game_id = 1 AND seq = 2",
     "reason-parts-damaged": "UPDATE events SET reason_parts = '[]' WHERE game_id = 1 AND seq = 2",
     "a-row-missing": "DELETE FROM events WHERE game_id = 1 AND seq = 2",
+    "reason-not-utf8": "UPDATE events SET reason = CAST(X'416EFF' AS TEXT) WHERE game_id = 1 AND seq = 2",
+    "players-not-utf8": "UPDATE games SET players = CAST(X'5B22FF225D' AS TEXT) WHERE id = 1",
 }
 
 
-def make_file(path: Path) -> object:
+def make_file(path: Path) -> tuple[object, object]:
     """Game 1 (Ann, Ben) of Stone Age with moves and an undo; game 2 (Ann, Ben, Cai) with moves.
 
-    Returns game 2's state."""
+    Returns the two games' states."""
     rng = random.Random(5)
     with GameStore(path) as store:
         first = GameSession.new(store, "stone-age", random_command(None, rng, 2))
@@ -56,7 +58,7 @@ def make_file(path: Path) -> object:
         second = GameSession.new(store, "stone-age", random_command(None, rng, 3))
         for _ in range(4):
             second.dispatch(random_command(second.state, rng))
-        return second.state
+        return first.state, second.state
 
 
 def damage(path: Path, sql: str, keep_crc: bool) -> None:
@@ -89,14 +91,14 @@ def check_reported_and_others_usable(path: Path, other: object) -> None:
 def test_a_damaged_row_is_reported_by_name_and_the_other_games_play_on(tmp_path: Path, kind: str,
                                                                        keep_crc: bool) -> None:
     path = tmp_path / "cairn.sqlite3"
-    other = make_file(path)
+    _, other = make_file(path)
     damage(path, DAMAGE[kind], keep_crc)
     check_reported_and_others_usable(path, other)
 
 
 def test_a_flipped_byte_in_a_move_is_reported_not_replayed(tmp_path: Path) -> None:
     path = tmp_path / "cairn.sqlite3"
-    other = make_file(path)
+    first, other = make_file(path)
     db = sqlite3.connect(path)
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     db.close()
@@ -106,6 +108,14 @@ def test_a_flipped_byte_in_a_move_is_reported_not_replayed(tmp_path: Path) -> No
     raw[at + len('"deck": ')] = ord("4")
     path.write_bytes(bytes(raw))
     check_reported_and_others_usable(path, other)
+    with GameStore(path) as store:  # the rolling copy made at close holds the game sound: it is offered
+        assert store.recovery is not None and [loss.game_id for loss in store.recovery.losses] == [1]
+        loss = store.recovery.losses[0]
+        assert loss.stored == 0 and loss.in_copy == loss.acked == store.last_seq(1)
+        store.use_copy()
+        assert GameSession.resume(store, 1).state == first
+    with GameStore(path) as store:
+        assert store.recovery is None
 
 
 def test_a_game_whose_setup_was_never_saved_is_not_offered(tmp_path: Path) -> None:
@@ -150,7 +160,8 @@ def test_games_and_export_report_the_damaged_game_and_serve_the_others(tmp_path:
     assert {json.loads(line)["id"] for line in listing.stdout.splitlines()} == {1, 2}
     bad = run_cli(data, "export", "1")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
-    assert bad.stderr.count("\n") == 1 and "game 1" in bad.stderr and "damaged" in bad.stderr
+    last = bad.stderr.strip().splitlines()[-1]  # after the store's notice of what is missing, if any
+    assert last.startswith("cairn: ") and "game 1" in last and "damaged" in last
     good = run_cli(data, "export", "2")
     assert good.returncode == 0, good.stderr
     assert json.loads(good.stdout)["players"] == ["Ann", "Ben", "Cai"]
