@@ -143,9 +143,12 @@ class GameStore:
             self.notice = "; ".join(filter(None, [self.notice, self.recovery.describe()]))
 
     def _stored_seqs(self) -> dict[int, tuple[int, str]]:
-        """``{game: (how many rows from the first are sound, its name)}``."""
+        """``{game: (how many rows from the first are sound, its name)}``; a game finished over a day ago
+        is only counted (its rows are checked when it is opened)."""
+        recent = time.time() - 86400
         try:
-            return {r.id: (sound_rows(self._db, r.id), r.name) for r in self.games()}
+            return {r.id: (sound_rows(self._db, r.id) if not r.finished or r.updated > recent
+                           else self.last_seq(r.id), r.name) for r in self.games()}
         except sqlite3.Error as exc:
             raise StoreError(_sqlite_message(exc, self.path)) from exc
 
