@@ -14,3 +14,14 @@ class StoreError(CompanionError, OSError):
 
 class UsageError(CompanionError, ValueError):
     """A command-line input that Cairn cannot use (a missing file, bad JSON, an unknown game)."""
+
+
+class DamagedGameError(StoreError):
+    """One saved game cannot be read (a damaged row); the file's other games are not affected.
+
+    ``game_id`` and ``name`` (its players, or "game N" when even they are unreadable) say which one.
+    """
+
+    def __init__(self, game_id: int, name: str, detail: str) -> None:
+        super().__init__(f"the saved game {name} (game {game_id}) is damaged: {detail}")
+        self.game_id, self.name, self.detail = game_id, name, detail

@@ -27,11 +27,13 @@ MIN_FREE_BYTES = 2 * 1024 * 1024
 def check_writable(directory: Path) -> None:
     """Make sure ``directory`` exists, takes a small synced write and has some free space.
 
-    Raises ``StoreError`` with a message a player can act on (read-only, full, no permission).
+    Raises ``StoreError`` with a message a player can act on (read-only, full, no permission). Probe files
+    left by a process that was killed mid-check are removed.
     """
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        probe = directory / f".cairn-write-test-{os.getpid()}"
+        _remove_dead_probes(directory)
+        probe = directory / f"{_PROBE}{os.getpid()}"
         with open(probe, "wb") as fh:
             fh.write(b"\0" * 4096)
             fh.flush()
@@ -45,6 +47,31 @@ def check_writable(directory: Path) -> None:
         return
     if stats.f_bavail * stats.f_frsize < MIN_FREE_BYTES:
         raise StoreError(f"the disk holding {directory} is full: free some space before starting a game")
+
+
+_PROBE = ".cairn-write-test-"
+
+
+def _remove_dead_probes(directory: Path) -> None:
+    for probe in directory.glob(_PROBE + "*"):
+        pid = probe.name[len(_PROBE):]
+        if not pid.isdigit() or process_alive(int(pid)):
+            continue
+        try:
+            probe.unlink()
+        except OSError:
+            pass
+
+
+def process_alive(pid: int) -> bool:
+    """True while process ``pid`` exists (a process of another user counts)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def describe_os_error(exc: OSError, where: Path) -> str:

@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from rules.codec import encode
+from rules.errors import CairnError
 from rules.game import GameRules, load_game
 from rules.text import Text, from_parts, parts
 
-from .errors import StoreError
+from .errors import DamagedGameError
 from .store import REDO, UNDO, EventRow, GameStore
 
 
@@ -44,6 +45,8 @@ class _Batch:
 
 
 Listener = Callable[["GameSession"], None]
+#: What a damaged but CRC-less (older) row can make the rules raise while replaying.
+_REPLAY_ERRORS = (LookupError, TypeError, ValueError, AttributeError, ArithmeticError, CairnError)
 
 
 class GameSession:
@@ -69,18 +72,35 @@ class GameSession:
         events = rules.decide(None, setup)  # raises IllegalMove before anything is written
         state = rules.fold(events)
         players = _player_names(state)
-        game_id = store.create_game(rules.name, title or ", ".join(players), players)
-        session = cls(store, game_id, rules)
-        session._commit(events)
+        rows = _rows(rules, None, events)
+        game_id, written = store.start_game(rules.name, title or ", ".join(players), players, 1, rows)
+        session = cls(store, game_id, rules)  # the game and its setup were saved in one transaction
+        reasons = tuple(r[2] for r in rows)
+        batch = _Batch(1, tuple(events), reasons, tuple(w.seq for w in written), time.time())
+        session._done.append((batch, state))
         return session
 
     @classmethod
     def resume(cls, store: GameStore, game_id: int, rules: GameRules[Any] | None = None) -> "GameSession":
-        """The session of a saved game, its state rebuilt exactly from the log."""
+        """The session of a saved game, its state rebuilt exactly from the log.
+
+        A game that cannot be rebuilt (a damaged row, an unknown game, no moves) raises ``DamagedGameError``
+        naming it; nothing is changed in the file.
+        """
         record = store.game(game_id)
-        rules = rules or load_game(record.game)
+        try:
+            rules = rules or load_game(record.game)
+        except ValueError as exc:
+            raise DamagedGameError(game_id, record.name, str(exc)) from exc
         session = cls(store, game_id, rules)
-        session._replay(store.events(game_id))
+        try:
+            session._replay(store.events(game_id))
+        except DamagedGameError:
+            raise
+        except _REPLAY_ERRORS as exc:
+            raise DamagedGameError(game_id, record.name, f"its history cannot be replayed ({exc})") from exc
+        if not session._done:
+            raise DamagedGameError(game_id, record.name, "its setup was never saved")
         return session
 
     def _replay(self, rows: Any) -> None:
@@ -88,7 +108,10 @@ class GameSession:
         order: list[tuple[str, int]] = []
         for row in rows:
             if row.kind in (UNDO, REDO):
-                order.append((row.kind, int(row.payload["batch"])))
+                number = row.payload.get("batch")
+                if not isinstance(number, int) or number not in batches:
+                    raise ValueError(f"entry {row.seq} ({row.kind}) names no saved batch")
+                order.append((row.kind, number))
                 continue
             if row.batch not in batches:
                 batches[row.batch] = []
@@ -98,9 +121,9 @@ class GameSession:
             if kind == UNDO:
                 self._pop_done(number)
             elif kind == REDO:
-                batch = self._undone.pop()
-                if batch.number != number:
-                    raise StoreError(f"game {self.game_id}: redo of batch {number} is out of order")
+                batch = self._undone.pop() if self._undone else None
+                if batch is None or batch.number != number:
+                    raise ValueError(f"redo of batch {number} is out of order")
                 self._push(batch)
             else:
                 rows_ = batches[number]
@@ -114,7 +137,7 @@ class GameSession:
         try:
             return self.rules.registry.decode(row.payload)
         except ValueError as exc:
-            raise StoreError(f"game {self.game_id} event {row.seq} cannot be read: {exc}") from exc
+            raise ValueError(f"entry {row.seq} cannot be read: {exc}") from exc
 
     # -- the state -------------------------------------------------------------------------------
     @property
@@ -200,11 +223,8 @@ class GameSession:
 
     # -- internals -------------------------------------------------------------------------------
     def _commit(self, events: tuple[Any, ...]) -> None:
-        state = self.state
-        rows: list[tuple[str, dict[str, Any], str]] = []
-        for event in events:
-            rows.append((type(event).__name__, encode(event), self.rules.describe(state, event)))
-            state = self.rules.evolve(state, event)
+        rows = _rows(self.rules, self.state, events)
+        state = self.rules.fold(events, self.state)
         number = self._next_batch_number()
         written = self.store.append(
             self.game_id, number, rows, finished=bool(self.rules.finished(state)), players=_player_names(state)
@@ -224,12 +244,24 @@ class GameSession:
 
     def _pop_done(self, number: int) -> None:
         if not self._done or self._done[-1][0].number != number:
-            raise StoreError(f"game {self.game_id}: undo of batch {number} is out of order")
+            raise ValueError(f"undo of batch {number} is out of order")
         self._undone.append(self._done.pop()[0])
 
     def _notify(self) -> None:
         for listener in list(self._listeners):
             listener(self)
+
+
+Row = tuple[str, dict[str, Any], Any]  # (kind, payload, reason: str or rules.text.Text)
+
+
+def _rows(rules: GameRules[Any], state: Any, events: tuple[Any, ...]) -> list[Row]:
+    """The store rows (kind, payload, reason) of ``events`` applied from ``state``."""
+    rows: list[Row] = []
+    for event in events:
+        rows.append((type(event).__name__, encode(event), rules.describe(state, event)))
+        state = rules.evolve(state, event)
+    return rows
 
 
 def _player_names(state: Any) -> list[str]:

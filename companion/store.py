@@ -2,85 +2,46 @@
 command in flight.
 
 The file is opened in WAL mode with ``synchronous=FULL``; each command's events are appended in one
-transaction. Every payload carries the schema version it was written with. A file that is not a Cairn
-database, or that fails ``PRAGMA integrity_check``, is renamed aside (never deleted) and a fresh one is
-started; ``GameStore.notice`` says what happened so the app can tell the player.
+transaction, each row with a CRC-32 so a changed byte is reported, never replayed. Every payload carries
+the version it was written with; the file's own schema is migrated on opening (``store_schema``).
+
+Promises on opening: a good file of any earlier schema is upgraded in place, never renamed aside. A file
+that is not a Cairn database, or fails ``PRAGMA integrity_check``, is renamed aside (never deleted) and the
+newest sound rolling copy takes its place (else a fresh file). A file that ends before the last move
+acknowledged sets ``recovery`` (see ``backup``) until the player chooses ``use_copy`` or ``keep_as_is``.
+``notice`` says in English what happened. One damaged game raises ``DamagedGameError`` naming it; the
+other games stay usable.
 """
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import sqlite3
+import threading
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from rules.text import parts
 
-from .errors import StoreError
+from . import backup
+from .errors import DamagedGameError, StoreError
 from .paths import check_writable, data_dir, describe_os_error
+from .store_rows import (EVENT_COLUMNS, Damaged, EventRow, GameRecord, event_row, game_record, read_text,
+                         row_crc, sound_rows)
+from .store_schema import NotCairnFile, create_file, fsync_dir, fsync_file, remove_leftovers, upgrade
 
 #: Version of the event payloads this code writes (stored in every row).
 SCHEMA_VERSION = 1
-#: ``PRAGMA application_id`` of a Cairn file: "CAIR".
-APPLICATION_ID = 0x43414952
 DB_NAME = "cairn.sqlite3"
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL,
-    title TEXT NOT NULL,
-    players TEXT NOT NULL,
-    created REAL NOT NULL,
-    updated REAL NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS events (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seq INTEGER NOT NULL,
-    batch INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    payload TEXT NOT NULL,
-    reason TEXT NOT NULL,
-    reason_parts TEXT NOT NULL DEFAULT '',
-    at REAL NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-"""
 
 #: Row kinds that are not game events.
 UNDO, REDO = "undo", "redo"
 
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One saved game as listed on the Home screen and by ``main.py games``."""
-
-    id: int
-    game: str
-    title: str
-    players: tuple[str, ...]
-    created: float
-    updated: float
-    finished: bool
-
-
-@dataclass(frozen=True)
-class EventRow:
-    """One stored row: a game event (``kind`` = its type name) or an undo/redo marker.
-
-    ``reason`` is the English reason; ``template`` and ``params`` are its parts for translation.
-    """
-
-    seq: int
-    batch: int
-    kind: str
-    payload: dict[str, Any]
-    reason: str
-    at: float
-    template: str = ""
-    params: dict[str, Any] = field(default_factory=dict)
+_GAME_COLUMNS = ("SELECT g.id, g.game, g.title, g.players, g.created, g.updated, g.finished,"
+                 " (SELECT MAX(seq) FROM events e WHERE e.game_id = g.id AND typeof(e.seq) = 'integer')"
+                 " FROM games g")
 
 
 class GameStore:
@@ -89,46 +50,55 @@ class GameStore:
     def __init__(self, path: Path | str | None = None) -> None:
         self.path = Path(path) if path is not None else data_dir() / DB_NAME
         check_writable(self.path.parent)
-        #: Set when a bad file was renamed aside on opening: a message for the player.
+        #: Set when something happened on opening: an English message for the player.
         self.notice: str | None = None
         self.moved_aside: Path | None = None
+        #: Set when the file ends before the last acknowledged move: what is lost, what a copy brings back.
+        self.recovery: backup.Recovery | None = None
+        self._since_copy = 0
+        self._copier: threading.Thread | None = None
+        remove_leftovers(self.path)
+        self._marker = backup.AckMarker(self.path)
         try:
             self._db = self._open()
         except _BadFile as bad:
             self.moved_aside = self._move_aside()
-            self.notice = (
-                f"{self.path.name} was {bad.reason}; it was kept as {self.moved_aside.name} "
-                "and a new game file was started"
-            )
+            restored = self._restore_newest_copy()
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(restored or 0))
+            then = f"the games were brought back from the copy of {when}" if restored else (
+                "a new game file was started")
+            self.notice = (f"{self.path.name} was {bad.reason}; it was kept as {self.moved_aside.name}"
+                           f" and {then}")
             self._db = self._open()
+        self._check_acknowledged()
 
     # -- opening -------------------------------------------------------------------------------
     def _open(self) -> sqlite3.Connection:
-        existed = self.path.exists() and self.path.stat().st_size > 0
+        wal = self.path.with_name(self.path.name + "-wal")
         try:
+            if not self.path.exists() or (self.path.stat().st_size == 0 and not _has_content(wal)):
+                create_file(self.path)
             db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot open {self.path}: {exc}") from exc
+            db.text_factory = read_text
+        except (sqlite3.Error, OSError) as exc:
+            raise StoreError(_sqlite_message(exc, self.path)) from exc
         try:
-            app_id = db.execute("PRAGMA application_id").fetchone()[0]
-            if existed:
-                if app_id != APPLICATION_ID:
-                    raise _BadFile("not a Cairn game file")
-                check = db.execute("PRAGMA integrity_check").fetchone()[0]
-                if check != "ok":
-                    raise _BadFile(f"damaged ({check})")
+            check = db.execute("PRAGMA integrity_check").fetchone()[0]
+            if check != "ok":
+                raise _BadFile(f"damaged ({check})")
+            upgrade(db, self.path)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
-            if not existed:
-                db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-            db.executescript(_SCHEMA)
+        except NotCairnFile:
+            db.close()
+            raise _BadFile("not a Cairn game file") from None
         except sqlite3.DatabaseError as exc:
             db.close()
-            if existed and _is_corruption(exc):
+            if _is_corruption(exc):
                 raise _BadFile(f"damaged ({exc})") from exc
             raise StoreError(_sqlite_message(exc, self.path)) from exc
-        except _BadFile:
+        except BaseException:
             db.close()
             raise
         return db
@@ -147,8 +117,63 @@ class GameStore:
                 side.rename(target.with_name(target.name + suffix))
         return target
 
+    def _restore_newest_copy(self) -> float | None:
+        """Put the newest sound rolling copy in the bad file's place; returns when it was made."""
+        for copy in backup.copy_paths(self.path):
+            if backup.read_copy(copy) is not None:
+                tmp = self.path.with_name(self.path.name + ".new-restore")
+                shutil.copyfile(copy, tmp)
+                fsync_file(tmp)
+                os.replace(tmp, self.path)
+                fsync_dir(self.path.parent)
+                return copy.stat().st_mtime
+        return None
+
+    def _check_acknowledged(self) -> None:
+        stored = self._stored_seqs()
+        if self._marker.seqs is None:  # first start of this version, or an unreadable marker
+            self._marker.reset({gid: seq for gid, (seq, _) in stored.items()})
+            return
+        self.recovery = backup.find_recovery(self.path, self._marker.seqs, stored)
+        if self.recovery is not None:
+            wal = self.path.with_name(self.path.name + "-wal")
+            kept = wal.with_name(wal.name + ".at-loss")
+            if _has_content(wal) and not kept.exists():  # the damaged log, kept for whoever looks into it
+                shutil.copyfile(wal, kept)
+            self.notice = "; ".join(filter(None, [self.notice, self.recovery.describe()]))
+
+    def _stored_seqs(self) -> dict[int, tuple[int, str]]:
+        """``{game: (how many rows from the first are sound, its name)}``; a game finished over a day ago
+        is only counted (its rows are checked when it is opened)."""
+        recent = time.time() - 86400
+        try:
+            return {r.id: (sound_rows(self._db, r.id) if not r.finished or r.updated > recent
+                           else self.last_seq(r.id), r.name) for r in self.games()}
+        except sqlite3.Error as exc:
+            raise StoreError(_sqlite_message(exc, self.path)) from exc
+
+    def use_copy(self) -> None:
+        """Bring back from the offered copy what it holds of the lost or damaged games: their rows after the
+        last sound one are the copy's (sound rows are never replaced)."""
+        if self.recovery is None or self.recovery.copy is None:
+            return
+        try:
+            backup.bring_back(self._db, self.recovery)
+        except sqlite3.Error as exc:
+            raise StoreError(_sqlite_message(exc, self.path)) from exc
+        self.keep_as_is()
+
+    def keep_as_is(self) -> None:
+        """Go on with the file as it is: what is missing is taken as lost and no longer reported."""
+        self.recovery = None
+        self._marker.reset({gid: seq for gid, (seq, _) in self._stored_seqs().items()})
+
     def close(self) -> None:
-        """Close the file (everything is already on disk)."""
+        """Close the file (everything is already on disk); a rolling copy is made if anything changed."""
+        if self._since_copy:
+            self._roll_copy(wait=True)
+        self.wait_for_copy()
+        self._marker.close()
         self._db.close()
 
     def __enter__(self) -> "GameStore":
@@ -159,72 +184,71 @@ class GameStore:
 
     # -- games ---------------------------------------------------------------------------------
     def create_game(self, game: str, title: str, players: Iterable[str]) -> int:
-        """A new, empty game record; returns its id."""
+        """A new game record without events (``start_game`` also saves its setup); returns its id."""
+        return self.start_game(game, title, players, 0, [])[0]
+
+    def start_game(self, game: str, title: str, players: Iterable[str], batch: int,
+                   rows: list[tuple[str, dict[str, Any], Any]]) -> tuple[int, list[EventRow]]:
+        """A new game and its first batch of rows (its setup) in ONE transaction: (its id, the rows)."""
         now = time.time()
         with self._write():
-            cur = self._db.execute(
-                "INSERT INTO games (game, title, players, created, updated) VALUES (?, ?, ?, ?, ?)",
-                (game, title, json.dumps(list(players), ensure_ascii=False), now, now),
+            top = self._db.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0
+            game_id = max([int(top), *(self._marker.seqs or {})]) + 1  # never the id of a lost game
+            self._db.execute(
+                "INSERT INTO games (id, game, title, players, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, game, title, json.dumps(list(players), ensure_ascii=False), now, now),
             )
-        return int(cur.lastrowid)
+            written = self._insert(game_id, batch, rows, now)
+        self._acknowledge(game_id, written)
+        return game_id, written
 
     def games(self) -> list[GameRecord]:
-        """Every saved game, most recently played first."""
-        rows = self._db.execute(
-            "SELECT id, game, title, players, created, updated, finished FROM games ORDER BY updated DESC, id DESC"
-        ).fetchall()
-        return [_record(row) for row in rows]
+        """Every saved game that has a move, most recently played first (damaged records marked)."""
+        rows = self._read(_GAME_COLUMNS + " ORDER BY g.updated DESC, g.id DESC")
+        return [game_record(row) for row in rows if row[-1]]
 
     def game(self, game_id: int) -> GameRecord:
-        """The record of game ``game_id``; ``StoreError`` if there is none."""
-        row = self._db.execute(
-            "SELECT id, game, title, players, created, updated, finished FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
-        if row is None:
+        """The record of game ``game_id``; ``StoreError`` if there is none, ``DamagedGameError``."""
+        rows = self._read(_GAME_COLUMNS + " WHERE g.id = ?", (game_id,))
+        if not rows:
             raise StoreError(f"there is no saved game {game_id}")
-        return _record(row)
+        record = game_record(rows[0])
+        if record.damage:
+            raise DamagedGameError(game_id, record.name, record.damage)
+        return record
+
+    def name_of(self, game_id: int) -> str:
+        """The game's players as messages name it, or "game N" when they cannot be read."""
+        rows = self._read(_GAME_COLUMNS + " WHERE g.id = ?", (game_id,))
+        return game_record(rows[0]).name if rows else f"game {game_id}"
 
     def latest_unfinished(self) -> GameRecord | None:
-        """The most recently played game that is not over and has events, if any."""
-        for record in self.games():
-            if not record.finished and self.last_seq(record.id) > 0:
-                return record
-        return None
+        """The most recently played sound game that is not over, if any."""
+        return next((r for r in self.games() if not r.finished and not r.damage), None)
 
     def delete_game(self, game_id: int) -> None:
         """Remove a game and its log (only on the player's explicit request)."""
         with self._write():
             self._db.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
             self._db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        self._marker.drop(game_id)
 
     # -- events --------------------------------------------------------------------------------
     def append(
         self,
         game_id: int,
         batch: int,
-        rows: list[tuple[str, dict[str, Any], str]],  # (kind, payload, reason: str or rules.text.Text)
+        rows: list[tuple[str, dict[str, Any], Any]],  # (kind, payload, reason: str or rules.text.Text)
         finished: bool | None = None,
         players: Iterable[str] | None = None,
     ) -> list[EventRow]:
         """Append ``(kind, payload, reason)`` rows as one batch in ONE transaction; returns the rows.
 
-        Either all rows are on disk when this returns, or none are.
+        Either all rows are on disk when this returns, or none are; the marker then records them.
         """
         now = time.time()
-        out: list[EventRow] = []
         with self._write():
-            seq = self.last_seq(game_id)
-            for kind, payload, reason in rows:
-                seq += 1
-                body = dict(payload, schema=SCHEMA_VERSION)
-                template, params = parts(reason)
-                self._db.execute(
-                    "INSERT INTO events (game_id, seq, batch, kind, payload, reason, reason_parts, at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, seq, batch, kind, json.dumps(body, ensure_ascii=False, sort_keys=True), str(reason),
-                     json.dumps({"template": template, "params": params}, ensure_ascii=False), now),
-                )
-                out.append(EventRow(seq, batch, kind, body, str(reason), now, template, params))
+            out = self._insert(game_id, batch, rows, now)
             sets, args = ["updated = ?"], [now]
             if finished is not None:
                 sets.append("finished = ?")
@@ -233,34 +257,81 @@ class GameStore:
                 sets.append("players = ?")
                 args.append(json.dumps(list(players), ensure_ascii=False))
             self._db.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ?", (*args, game_id))
+        self._acknowledge(game_id, out)
         return out
+
+    def _insert(self, game_id: int, batch: int, rows: list[tuple[str, dict[str, Any], Any]],
+                now: float) -> list[EventRow]:
+        out: list[EventRow] = []
+        seq = self.last_seq(game_id)
+        for kind, payload, reason in rows:
+            seq += 1
+            body = dict(payload, schema=SCHEMA_VERSION)
+            template, params = parts(reason)
+            text = json.dumps(body, ensure_ascii=False, sort_keys=True)
+            reason_parts = json.dumps({"template": template, "params": params}, ensure_ascii=False)
+            self._db.execute(
+                "INSERT INTO events (game_id, seq, batch, kind, payload, reason, reason_parts, at, crc)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, seq, batch, kind, text, str(reason), reason_parts, now,
+                 row_crc(game_id, seq, batch, kind, text, str(reason), reason_parts, now)),
+            )
+            out.append(EventRow(seq, batch, kind, body, str(reason), now, template, params))
+        return out
+
+    def _acknowledge(self, game_id: int, written: list[EventRow]) -> None:
+        if written:
+            self._marker.set(game_id, written[-1].seq)
+        self._since_copy += 1
+        if self._since_copy >= backup.COPY_EVERY:
+            self._roll_copy()
+
+    def _roll_copy(self, wait: bool = False) -> None:
+        """A new rolling copy, made on a thread of its own (its own connection) unless ``wait``."""
+        if self.recovery is not None:  # keep the copies that may still bring lost moves back
+            return
+        self.wait_for_copy()
+        self._since_copy = 0
+        if wait:
+            backup.copy_file(self.path)
+        else:
+            self._copier = threading.Thread(target=backup.copy_file, args=(self.path,), daemon=True)
+            self._copier.start()
+
+    def wait_for_copy(self) -> None:
+        """Return once the rolling copy being made, if any, is done."""
+        if self._copier is not None:
+            self._copier.join()
+            self._copier = None
 
     def last_seq(self, game_id: int) -> int:
         """The sequence number of the game's last row (0 when it has none)."""
-        row = self._db.execute("SELECT MAX(seq) FROM events WHERE game_id = ?", (game_id,)).fetchone()
-        return int(row[0] or 0)
+        rows = self._read("SELECT MAX(seq) FROM events WHERE game_id = ? AND typeof(seq) = 'integer'",
+                          (game_id,))
+        return int(rows[0][0] or 0)
 
     def events(self, game_id: int) -> Iterator[EventRow]:
-        """The game's rows in order. A row from a newer schema raises ``StoreError``."""
-        cursor = self._db.execute(
-            "SELECT seq, batch, kind, payload, reason, reason_parts, at FROM events WHERE game_id = ? ORDER BY seq",
-            (game_id,),
-        )
-        for seq, batch, kind, payload, reason, reason_parts, at in cursor:
+        """The game's rows in order, each checked: a damaged one raises ``DamagedGameError`` naming the game;
+        a row from a newer Cairn raises ``StoreError``."""
+        rows = self._read(EVENT_COLUMNS, (game_id,))
+        for expected, (seq, batch, kind, payload, reason, reason_parts, at, crc) in enumerate(rows, start=1):
             try:
-                body = json.loads(payload)
-                text_parts = json.loads(reason_parts) if reason_parts else {"template": reason, "params": {}}
-            except json.JSONDecodeError as exc:
-                raise StoreError(f"game {game_id} event {seq} is damaged: {exc}") from exc
-            if body.get("schema", 0) > SCHEMA_VERSION:
-                raise StoreError(f"game {game_id} was saved by a newer Cairn (schema {body['schema']})")
-            yield EventRow(seq, batch, kind, body, reason, at, text_parts["template"], text_parts["params"])
+                yield event_row(game_id, expected, seq, batch, kind, payload, reason, reason_parts, at, crc,
+                                SCHEMA_VERSION)
+            except Damaged as bad:
+                raise DamagedGameError(game_id, self.name_of(game_id), str(bad)) from None
 
     def integrity(self) -> str:
         """``PRAGMA integrity_check``'s answer ("ok" for a sound file)."""
-        return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
+        return str(self._read("PRAGMA integrity_check")[0][0])
 
     # -- helpers -------------------------------------------------------------------------------
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return self._db.execute(sql, args).fetchall()
+        except sqlite3.Error as exc:
+            raise StoreError(_sqlite_message(exc, self.path)) from exc
+
     def _write(self) -> "_Transaction":
         return _Transaction(self._db, self.path)
 
@@ -297,12 +368,19 @@ class _BadFile(Exception):
         self.reason = reason
 
 
+def _has_content(path: Path) -> bool:
+    try:
+        return path.stat().st_size > 0
+    except OSError:
+        return False
+
+
 def _is_corruption(exc: sqlite3.DatabaseError) -> bool:
     text = str(exc).lower()
     return "not a database" in text or "malformed" in text or "corrupt" in text
 
 
-def _sqlite_message(exc: sqlite3.Error, path: Path) -> str:
+def _sqlite_message(exc: BaseException, path: Path) -> str:
     text = str(exc).lower()
     if "readonly" in text or "read-only" in text:
         return f"the game file {path} is read-only: games cannot be saved"
@@ -311,8 +389,3 @@ def _sqlite_message(exc: sqlite3.Error, path: Path) -> str:
     if isinstance(exc, OSError):
         return describe_os_error(exc, path.parent)
     return f"the game file {path} cannot be used: {exc}"
-
-
-def _record(row: tuple[Any, ...]) -> GameRecord:
-    gid, game, title, players, created, updated, finished = row
-    return GameRecord(int(gid), game, title, tuple(json.loads(players)), created, updated, bool(finished))

@@ -29,6 +29,7 @@ from tests.ui import reliability  # noqa: E402
 from tests.ui.feeding import FeedingScenarios  # noqa: E402
 from tests.ui.kiosk_scenarios import KioskScenarios, kiosk_keyboard, kiosk_options  # noqa: E402
 from tests.ui.scenarios import ExtraScenarios  # noqa: E402
+from tests.ui.store_scenarios import StoreScenarios  # noqa: E402
 from companion.ui.taps import Taps  # noqa: E402
 
 
@@ -63,7 +64,8 @@ def main() -> int:
     return 0 if not driver.report["errors"] else 1
 
 
-class Driver(KioskScenarios, ExtraScenarios, FeedingScenarios, reliability.ReliabilityScenarios, Taps):
+class Driver(KioskScenarios, ExtraScenarios, FeedingScenarios, reliability.ReliabilityScenarios, StoreScenarios,
+             Taps):
     """Steps a scenario one frame at a time and records checks, banners and screenshots."""
 
     def __init__(self, app: Any, shots: Path, mode: str) -> None:
@@ -74,7 +76,7 @@ class Driver(KioskScenarios, ExtraScenarios, FeedingScenarios, reliability.Relia
                                          "resume": self.resume, "camera": self.camera, "readonly": self.readonly,
                                          "settings": self.settings, "lottery": self.lottery, "edice": self.edice,
                                          **self.reliability_modes(), **self.kiosk_modes(),
-                                         **self.feeding_modes()}[mode]()
+                                         **self.feeding_modes(), **self.store_modes()}[mode]()
         self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------

@@ -162,7 +162,7 @@ class CairnApp(App):
         try:
             self.store = GameStore()
             self.store_error, self.other_folders = "", []
-            if self.store.notice:
+            if self.store.notice and self.store.recovery is None:  # else Home's card says it (ui/recovery.py)
                 Clock.schedule_once(lambda dt: self.show_banner(self.store.notice, "error", seconds=12), 0)
         except StoreError as exc:
             log.warning("games cannot be saved: %s", exc)

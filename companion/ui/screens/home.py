@@ -40,7 +40,8 @@ class HomeScreen(PlayerFormScreen, CairnScreen):
                 records = app.store.games()
             except StoreError as exc:
                 self.store_error = str(exc)
-        unfinished = [r for r in records if not r.finished and registry.screens_for(r.game) is not None]
+        unfinished = [r for r in records
+                      if not r.finished and not r.damage and registry.screens_for(r.game) is not None]
         if unfinished:
             latest = max(unfinished, key=lambda r: r.updated)
             self._resume_id = latest.id
@@ -50,6 +51,24 @@ class HomeScreen(PlayerFormScreen, CairnScreen):
         self._fill_games_choice()
         self._fill_seats()
         self._fill_games(records[:20])
+        self._show_recovery()
+
+    def _show_recovery(self) -> None:
+        """The card naming lost moves and offering the copy, while the store reports some."""
+        from companion.ui.recovery import RecoveryCard
+
+        card = getattr(self, "_recovery_card", None)
+        wanted = self.app.store is not None and self.app.store.recovery is not None
+        if wanted and card is None:
+            self._recovery_card = RecoveryCard(self.app, self._recovery_done)
+            self.add_widget(self._recovery_card)
+        elif not wanted and card is not None:
+            self._recovery_done(card)
+
+    def _recovery_done(self, card: Any) -> None:
+        self.remove_widget(card)
+        self._recovery_card = None
+        self.refresh()
 
     def _fill_store_offers(self) -> None:
         """Under a store problem: play without saving, or keep the games in another folder."""
@@ -124,7 +143,10 @@ class HomeScreen(PlayerFormScreen, CairnScreen):
                                  color=theme.TEXT_DIM))
             return
         for record in records:
-            button = CairnButton(text=game_line(record.title, record.players, record.updated, record.finished),
+            line = game_line(record.title, record.players, record.updated, record.finished)
+            if record.damage:  # it cannot be opened: a tap says why
+                line = f"{record.name}  ·  {_('damaged')}"
+            button = CairnButton(text=line,
                                  size_hint_y=None, height=self.app.u(52), tid=f"game-{record.id}",
                                  payload=record.id)
             button.bind(on_release=lambda b: self.open_game(b.payload))
@@ -173,6 +195,8 @@ class HomeScreen(PlayerFormScreen, CairnScreen):
         app.open_session(session)
 
     def on_next(self) -> None:
+        if getattr(self, "_recovery_card", None) is not None:
+            return  # the card asks first
         if self.can_resume:
             self.resume()
         else:
