@@ -60,7 +60,8 @@ class SetupForm:
 
     # -- the draft kept while the form is open -------------------------------------------------------
     def to_draft(self) -> dict[str, Any]:
-        """The form as plain JSON values: ``{"seats": [[name, colour], ...], "goals": [[card, side], ...]}``."""
+        """The form as plain JSON values:
+        ``{"seats": [[name, colour], ...], "goals": [[card, side], ...]}``."""
         return {"seats": [[s.name, s.colour.value] for s in self.seats],
                 "goals": [[card, side] for card, side in sorted(self.goals)]}
 
@@ -80,7 +81,8 @@ class SetupForm:
         cards = [card for card, _side in goals]
         if (not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS or len(set(cards)) != len(cards)
                 or any(not isinstance(seat.name, str) for seat in seats)
-                or any(type(card) is not int or card not in CARDS or side not in ("A", "B") for card, side in goals)):
+                or any(type(card) is not int or card not in CARDS or side not in ("A", "B")
+                       for card, side in goals)):
             return None
         return cls(seats, goals[:goal_count(len(seats))])
 
