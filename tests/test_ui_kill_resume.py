@@ -8,7 +8,9 @@ A kill is at a move that ends on the game's table screen (what a resume opens); 
 by a player (a plan not yet played) is the command in flight and is not kept. Prehistories is also
 killed right after the players told one zone's tile and right after Cairn drew the rest, before they
 are on the board: the tiles must be the same after the restart (they were drawn in memory and redrawn
-at every start before).
+at every start before). The Prehistories setup is killed right after Cairn drew the goal cards the
+players had not told, before any game exists: opened again from Home, it must show the same cards,
+and Start must log exactly those.
 """
 from __future__ import annotations
 
@@ -55,6 +57,8 @@ def run_child(env: dict[str, str], game: str, kill: str, resume_from: int | None
                 out["labels"][record["move"]] = record["label"]
             if "resumed" in record:
                 out["resumed"] = record["resumed"]
+            if "started" in record:
+                out["started"] = record["started"]
             if "kill" in record:
                 out["kill"] = (record["kill"], record["shown"])
                 os.kill(child.pid, signal.SIGKILL)
@@ -128,3 +132,37 @@ def test_ui_prehistories_killed_after_cairn_drew_and_at_a_random_move_resumes_to
     assert len(zones) == 5 and all("is_new=True" in z[2] for z in zones), zones
     labels = [label for run in runs for label in run["labels"].values()]
     assert {"tell", "on-board", "hunt", "paint"} <= set(labels)
+
+
+def shown_goals(seen: dict[str, Any]) -> list[str]:
+    """The goal cards a setup screen shows in play, as the rules name them ("B5"): a card's button
+    (``goal-<n>``, highlighted) is followed by its number and its side's word."""
+    sides = {"太阳": "A", "月亮": "B"}
+    items = seen["items"]
+    goals = []
+    for i, item in enumerate(items):
+        if item[0].startswith("goal-") and item[4] == "selected":
+            side = next(sides[it[1]] for it in items[i + 1:] if it[1] in sides)
+            goals.append(f"{side}{item[0].removeprefix('goal-')}")
+    return goals
+
+
+def test_ui_prehistories_setup_killed_after_cairn_drew_the_goal_cards_reopens_with_the_same_cards(
+        display: str, tmp_path: Path) -> None:
+    env = child_env(display, tmp_path, tmp_path / "data")
+    env["CAIRN_TEST_LANG"] = "zh_CN"
+    first = run_child(env, "ph-setup", "label:draw-for-us", None)
+    told = first["moves"][1]
+    assert shown_goals(told) == ["B5"], "the form starts with no card; two taps put card 5 on its Moon side"
+    killed_at, seen = first["kill"]
+    goals = shown_goals(seen)
+    assert len(goals) == 4 and "B5" in goals, goals
+    assert ["ph-draw-goals", True] == [next(it[0] for it in seen["items"] if it[0] == "ph-draw-goals"),
+                                      next(it[5] for it in seen["items"] if it[0] == "ph-draw-goals")]
+    run = run_child(env, "ph-setup", "none", killed_at + 1)
+    diff = differences(seen, run["resumed"])
+    assert not diff, "after the kill the setup shows other goal cards:\n" + "\n".join(diff[:20])
+    started = run["started"]
+    assert started["screen"] == "ph_table"
+    assert sorted(started["goals"]) == sorted(started["logged"]) == sorted(goals)
+    assert started["drafts"] == [], "Start clears the setup draft"

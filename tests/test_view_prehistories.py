@@ -215,7 +215,7 @@ def test_tiles_that_fit_nowhere_are_listed_as_discarded() -> None:
 
 # -- setup and totems ---------------------------------------------------------------------------------
 def test_setup_goal_cards_follow_the_player_count() -> None:
-    form = svm.SetupForm.default(random.Random(1))
+    form = svm.SetupForm.default().draw_goals(random.Random(1))
     assert len(form.seats) == 3 and form.needed == 4 and len(form.goals) == 4
     assert form.problem() is None
     assert RULES.decide(None, form.command())
@@ -241,7 +241,7 @@ def test_a_start_from_home_draws_the_goal_cards() -> None:
     assert [p.colour for p in command.players] == [R, B, Colour.GREEN, Y]
     assert len(command.goals) == 5 and len({g[1:] for g in command.goals}) == 5
     assert RULES.decide(None, command)
-    form = svm.SetupForm.from_players([("Ann", "white"), ("Bo", "green")], random.Random(2))
+    form = svm.SetupForm.from_players([("Ann", "white"), ("Bo", "green")]).draw_goals(random.Random(2))
     assert [s.colour for s in form.seats] == [Colour.WHITE, Colour.GREEN] and form.problem() is None
 
 

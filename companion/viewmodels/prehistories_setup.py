@@ -1,12 +1,15 @@
 """The Prehistories setup without a window: 2–5 players with colours, and the goal cards in play.
 
-Goal cards: 4 at 2–3 players, 5 at 4–5, each on its Sun (A) or Moon (B) side, chosen by tapping or
-drawn at random. ``command()`` builds the rules' ``StartGame``.
+Goal cards: 4 at 2–3 players, 5 at 4–5, each on its Sun (A) or Moon (B) side. The players draw them
+from the deck and tap the cards they drew; the form starts with none. "Draw for us" draws only the
+cards still missing (the screen saves that draw as a draft before it shows it: ``to_draft`` and
+``from_draft``). ``command()`` builds the rules' ``StartGame``.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from typing import Any
 
 from companion.i18n import _, tr
 from rules.prehistories.commands import PlayerSetup, StartGame
@@ -44,21 +47,54 @@ class SetupForm:
     goals: tuple[tuple[int, str], ...] = ()
 
     @classmethod
-    def default(cls, rng: random.Random, count: int = 3) -> "SetupForm":
-        """``count`` players "Player 1".. in the first colours, with goal cards drawn at random."""
+    def default(cls, count: int = 3) -> "SetupForm":
+        """``count`` players "Player 1".. in the first colours, and no goal card chosen yet."""
         seats = tuple(Seat(tr("Player {n}", n=i + 1), COLOURS[i]) for i in range(count))
-        return cls(seats, tuple(random_goals(rng, goal_count(count)).items()))
+        return cls(seats)
 
     @classmethod
-    def from_players(cls, players: list[tuple[str, str]], rng: random.Random) -> "SetupForm":
-        """Seats ``[(name, colour value), ...]`` (2–5 kept), with goal cards drawn at random."""
+    def from_players(cls, players: list[tuple[str, str]]) -> "SetupForm":
+        """Seats ``[(name, colour value), ...]`` (2–5 kept), and no goal card chosen yet."""
         seats = tuple(Seat(name, Colour(colour)) for name, colour in players[:MAX_PLAYERS])
-        return cls(seats, tuple(random_goals(rng, goal_count(len(seats))).items()))
+        return cls(seats)
+
+    # -- the draft kept while the form is open -------------------------------------------------------
+    def to_draft(self) -> dict[str, Any]:
+        """The form as plain JSON values:
+        ``{"seats": [[name, colour], ...], "goals": [[card, side], ...]}``."""
+        return {"seats": [[s.name, s.colour.value] for s in self.seats],
+                "goals": [[card, side] for card, side in sorted(self.goals)]}
+
+    @classmethod
+    def from_draft(cls, draft: Any, players: list[tuple[str, str]] | None = None) -> "SetupForm | None":
+        """The form ``to_draft`` saved, or None when ``draft`` is not one (damaged, hand-edited).
+
+        With ``players`` (Home's rows), the seats are those and only the draft's goal cards are kept,
+        the lowest-numbered first when fewer players need fewer cards.
+        """
+        try:
+            rows = players if players is not None else draft["seats"]
+            seats = tuple(Seat(name, Colour(colour)) for name, colour in rows[:MAX_PLAYERS])
+            goals = tuple(sorted((card, side) for card, side in draft["goals"]))
+        except (KeyError, TypeError, ValueError):
+            return None
+        cards = [card for card, _side in goals]
+        if (not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS or len(set(cards)) != len(cards)
+                or any(not isinstance(seat.name, str) for seat in seats)
+                or any(type(card) is not int or card not in CARDS or side not in ("A", "B")
+                       for card, side in goals)):
+            return None
+        return cls(seats, goals[:goal_count(len(seats))])
 
     @property
     def needed(self) -> int:
         """Goal cards this many players use."""
         return goal_count(len(self.seats))
+
+    @property
+    def missing(self) -> int:
+        """Goal cards still to choose (0 when the form has them all)."""
+        return max(0, self.needed - len(self.goals))
 
     def side_of(self, card: int) -> str:
         """"A", "B" or "" (not in play) for goal card ``card``."""
@@ -118,16 +154,25 @@ class SetupForm:
         return replace(self, goals=tuple(sorted(goals.items())))
 
     def draw_goals(self, rng: random.Random) -> "SetupForm":
-        """All goal cards drawn again at random, each on a random side."""
-        return replace(self, goals=tuple(random_goals(rng, self.needed).items()))
+        """The missing goal cards drawn at random among those not chosen, each on a random side; the
+        cards already chosen stay as they are (the form itself when none is missing)."""
+        if not self.missing:
+            return self
+        goals = dict(self.goals)
+        left = [card for card in CARDS if card not in goals]
+        goals.update({card: rng.choice("AB") for card in rng.sample(left, self.missing)})
+        return replace(self, goals=tuple(sorted(goals.items())))
 
     def all_sun(self, rng: random.Random) -> "SetupForm":
         """Cards drawn at random, all on the Sun side (advised for a first game)."""
         return replace(self, goals=tuple((n, "A") for n in sorted(rng.sample(CARDS, self.needed))))
 
     def goal_status(self) -> str:
-        """"Goal cards: 3 of 4 chosen"."""
-        return tr("Goal cards: {n} of {need} chosen", n=len(self.goals), need=self.needed)
+        """"Goal cards: 1 of 4 chosen, 3 still needed", or "Goal cards: all 4 chosen"."""
+        if self.missing:
+            return tr("Goal cards: {n} of {need} chosen, {left} still needed", n=len(self.goals),
+                      need=self.needed, left=self.missing)
+        return tr("Goal cards: all {need} chosen", need=self.needed)
 
     def problem(self) -> str | None:
         """Why the game cannot start yet, in the current language; None when it can."""

@@ -8,7 +8,10 @@ names it prints ``{"kill": i, "shown": {...}}`` and stops moving (the parent the
 ``table-after:N`` is the first move numbered N or later that ends on the game's table screen,
 ``label:NAME`` the first move called NAME, ``none`` plays to the end and prints ``{"done": n}``.
 ``--resume FROM``: a restart after a kill: Resume is tapped on Home, ``{"resumed": {...}}`` is printed
-with what the screen shows, and the moves go on numbered from FROM.
+with what the screen shows, and the moves go on numbered from FROM. GAME ``ph-setup`` is the
+Prehistories setup form before any game exists: it is opened from Home by taps (a restart opens it
+the same way), and at its end ``{"started": {...}}`` tells the goal cards the new game logged and
+whether the setup draft is gone.
 
 "What the screen shows" is the current screen's name and, in tree order, every widget on show (not
 inside one with opacity 0) that carries text, a view model, a tile shape or a ``tid``: its tid, text,
@@ -32,6 +35,8 @@ sys.path.insert(0, str(ROOT))
 from companion.ui.taps import Taps  # noqa: E402
 
 SEED = 11
+#: what a restart taps on Home to get back to where the game was killed
+RESUME_TAPS = {"ph-setup": ("game-choice-prehistories", "start-game")}
 
 
 def shown(app: Any) -> dict[str, Any]:
@@ -94,13 +99,15 @@ class KillDriver(Taps):
     def run(self) -> Iterator[None]:
         yield from self.settle(6)
         if self.resume_from is not None:
-            yield from self.tap("resume")
+            for tid in RESUME_TAPS.get(self.game, ("resume",)):
+                yield from self.tap(tid)
             yield from self.settle(6)
             emit({"resumed": shown(self.app)})
             number = self.resume_from
         else:
             number = 0
-        moves = {"stone-tribe": StoneTribeMoves, "prehistories": PrehistoriesMoves}[self.game](self)
+        moves = {"stone-tribe": StoneTribeMoves, "prehistories": PrehistoriesMoves,
+                 "ph-setup": PhSetupMoves}[self.game](self)
         for label, move in moves.script(fresh=self.resume_from is None):
             yield from move()
             yield from self.settle()
@@ -300,6 +307,41 @@ class PrehistoriesMoves:
             yield from d.tap(f"side-{command.side}")
         yield from d.tap(f"cell-{command.row + first[0]}-{command.col + first[1]}")
         yield from d.tap("paint")
+
+
+class PhSetupMoves:
+    """The Prehistories setup, opened from Home: one goal card told by two taps (its Moon side), then
+    "draw for us"; after the restart, Start."""
+
+    def __init__(self, driver: KillDriver) -> None:
+        self.d = driver
+
+    def script(self, fresh: bool) -> Iterator[Move]:
+        d = self.d
+        if fresh:
+            yield "open-setup", self.open_setup
+            yield "tell", lambda: self.taps("goal-5", "goal-5")
+            yield "draw-for-us", lambda: d.tap("ph-draw-goals")
+        yield "start", self.start
+
+    def open_setup(self) -> Iterator[None]:
+        yield from self.taps(*RESUME_TAPS["ph-setup"])
+
+    def taps(self, *tids: str) -> Iterator[None]:
+        for tid in tids:
+            yield from self.d.tap(tid)
+
+    def start(self) -> Iterator[None]:
+        d = self.d
+        yield from d.tap("setup-start")
+        yield from d.settle()
+        from companion.session import GameSession
+
+        session = d.app.session
+        replayed = GameSession.resume(session.store, session.game_id)  # what the log on disk holds
+        emit({"started": {"screen": d.app.sm.current, "goals": list(d.state.goals),
+                          "logged": list(replayed.state.goals),
+                          "drafts": sorted(p.name for p in d.app.store.path.parent.glob("setup-*"))}})
 
 
 def emit(record: dict[str, Any]) -> None:

@@ -30,11 +30,10 @@ def setup_command(players: list[tuple[str, str]], start_player: int = 0) -> Star
 
 
 def open_setup(app: Any, players: list[tuple[str, str]] | None = None) -> None:
-    """Show the Prehistories setup (players, colours, goal cards drawn at random, each open to change)
-    before any game is open; ``players`` ``[(name, colour value), ...]`` from Home fill its seats."""
+    """Show the Prehistories setup (players, colours, the goal cards the players drew) before any game
+    is open, as its draft left it; ``players`` ``[(name, colour value), ...]`` from Home fill its seats."""
     app._add_game_screens(SCREENS.game)
-    if players:
-        app.sm.get_screen(SETUP_SCREEN).use_players(players)
+    app.sm.get_screen(SETUP_SCREEN).begin(players)
     app.go(SETUP_SCREEN)
 
 

@@ -1,13 +1,20 @@
-"""Setting up Prehistories: 2–5 players with their colours, and the goal cards (Sun or Moon side),
-chosen by tapping or drawn at random. Start game creates the session and opens the table."""
+"""Setting up Prehistories: 2–5 players with their colours, and the goal cards (Sun or Moon side): the
+players tap the cards they drew, or let Cairn draw the missing ones. Start game creates the session
+and opens the table.
+
+The form is kept as a draft beside the games file after every change (``companion.setup_draft``), and
+Cairn's draw is saved there before it is shown, so a power cut before Start reopens the setup with
+the goal cards the table laid out. Start clears the draft once the game holds the goal cards."""
 from __future__ import annotations
 
 import random
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 
+from companion import setup_draft
+from companion.errors import StoreError
 from companion.i18n import tr
 from companion.viewmodels.prehistories_setup import CARDS, SetupForm
 from companion.viewmodels.prehistories_words import goal_side, goal_text
@@ -22,11 +29,46 @@ class PhSetupScreen(PlayerFormScreen, PhScreen):
 
     form = ObjectProperty(None)
     goal_status = StringProperty("")
+    #: goal cards still to choose ("draw for us" is off at 0)
+    missing = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
         self.rng = random.Random()
         super().__init__(**kwargs)
-        self.form = SetupForm.default(self.rng)
+        self.form = SetupForm.default()
+
+    # -- the draft -------------------------------------------------------------------------------
+    def _draft_path(self) -> Any:
+        """The draft beside the games file (None when no games can be saved)."""
+        store = self.app.store
+        return setup_draft.draft_path(store.path.parent, "prehistories") if store is not None else None
+
+    def _save_draft(self, form: SetupForm) -> bool:
+        """Keep ``form`` as the draft; False, after a banner saying why, when it cannot be saved."""
+        path = self._draft_path()
+        try:
+            if path is None:
+                raise StoreError(self.app.store_error or tr("Games cannot be saved."))
+            setup_draft.save(form.to_draft(), path)
+        except StoreError as exc:
+            self.app.show_banner(tr("Not saved: {reason}", reason=str(exc)), "error", seconds=8)
+            return False
+        return True
+
+    def begin(self, players: list[tuple[str, str]] | None = None) -> None:
+        """Open the form as the draft left it (a power cut before Start), else empty; ``players``
+        from Home's rows take the seats, the draft's goal cards stay."""
+        path = self._draft_path()
+        draft = setup_draft.load(path) if path is not None else None
+        form = SetupForm.from_draft(draft, players) if draft is not None else None
+        if form is None:
+            form = SetupForm.from_players(players) if players else SetupForm.default()
+        self.form = form
+
+    def _redraw(self) -> None:
+        """Every change the players make is kept as the draft, then shown."""
+        self._save_draft(self.form)
+        self.refresh()
 
     def refresh(self) -> None:
         """The setup does not follow a game: it redraws from the form alone."""
@@ -56,6 +98,7 @@ class PhSetupScreen(PlayerFormScreen, PhScreen):
             widget.bind(on_release=lambda w: self.tap_goal(w.payload))
             grid.add_widget(widget)
         self.goal_status = self.form.goal_status()
+        self.missing = self.form.missing
 
     # -- the form --------------------------------------------------------------------------------
     def seat_colour(self, seat: int) -> None:
@@ -70,15 +113,16 @@ class PhSetupScreen(PlayerFormScreen, PhScreen):
         if self.form is before:
             text = tr("{n} goal cards are in play: tap one to take it out first.", n=before.needed)
             self.app.show_banner(text, "info", seconds=4)
-        self.refresh()
+        self._redraw()
 
     def draw_goals(self) -> None:
-        """Draw the goal cards again at random (random sides)."""
-        self.edit(lambda form: form.draw_goals(self.rng))
-
-    def use_players(self, players: list[tuple[str, str]]) -> None:
-        """Seats from elsewhere (Home's rows): names and colour values; goal cards drawn again."""
-        self.form = SetupForm.from_players(players, self.rng)
+        """"Draw for us": Cairn draws the missing goal cards (random sides), saved as the draft before
+        they are shown; when the draft cannot be saved nothing is drawn and the banner says why."""
+        self._read_names()
+        drawn = self.form.draw_goals(self.rng)
+        if drawn is not self.form and self._save_draft(drawn):
+            self.form = drawn
+        self.refresh()
 
     def set_names(self, names: list[str]) -> None:
         """Fill in the player names (for a scripted start)."""
@@ -93,8 +137,10 @@ class PhSetupScreen(PlayerFormScreen, PhScreen):
     # -- start -----------------------------------------------------------------------------------
     def start_game(self) -> None:
         """Start the game as set up (the banner says what is missing otherwise)."""
-        if self.ready_to_start():
-            self.app.start_session("prehistories", self.form.command())
+        if self.ready_to_start() and self.app.start_session("prehistories", self.form.command()):
+            path = self._draft_path()
+            if path is not None:
+                setup_draft.clear(path)
 
     def on_next(self) -> None:
         self.start_game()
