@@ -53,7 +53,8 @@ def main(argv: list[str] | None = None) -> int:
     module = COMMANDS[args.command][0] if args.command else "companion.cli.app"
     try:
         status = importlib.import_module(module).run(args)
-        sys.stdout.flush()  # here, so that a failing write is reported below and not at exit
+        if sys.stdout is not None:  # None when started with standard output closed
+            sys.stdout.flush()  # here, so that a failing write is reported below and not at exit
         return status
     except CairnError as exc:
         print(f"cairn: {one_line(str(exc))}", file=sys.stderr)
@@ -79,6 +80,8 @@ def one_line(text: str) -> str:
 
 def _drop_stdout() -> None:
     """Point standard output at the null device, so that the flush at exit cannot fail again."""
+    if sys.stdout is None:
+        return
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
 

@@ -30,6 +30,8 @@ def check_writable(directory: Path) -> None:
     Raises ``StoreError`` with a message a player can act on (read-only, full, no permission).
     The probe leaves no file behind, even when the process is killed in the middle of it.
     """
+    if directory.exists() and not directory.is_dir():
+        raise StoreError(f"the data folder {directory} is a file, not a folder: choose another folder")
     try:
         directory.mkdir(parents=True, exist_ok=True)
         _probe_write(directory)

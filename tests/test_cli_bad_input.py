@@ -246,6 +246,21 @@ def test_read_dice_reports_a_bad_picture_on_its_line_and_goes_on(world: World, c
 
 # ------------------------------------------------------------------------------ games, export
 
+GAMES_CASES: dict[str, tuple[Callable[[World], list[str]], str]] = {
+    "a data folder that is a file": (lambda w: ["--data-dir", w.file("notes.txt", "mine"), "games"],
+                                     "is a file, not a folder"),
+    "a data folder that is a device": (lambda w: ["--data-dir", "/dev/full", "games"], "is a file, not a folder"),
+    "a data folder where nothing can be written": (lambda w: ["--data-dir", "/proc/cairn", "games"],
+                                                   "cannot write in /proc/cairn"),
+}
+
+
+@pytest.mark.parametrize("case", GAMES_CASES)
+def test_games_refuses_bad_input_in_one_line(world: World, case: str) -> None:
+    argv, words = GAMES_CASES[case]
+    assert_refused(world, argv(world), words)
+
+
 def test_games_to_a_full_disk_is_one_line(world: World) -> None:
     assert_refused(world, ["games"], "No space left on device", stdout="/dev/full")
     assert_refused(world, ["games", "--json"], "No space left on device", stdout="/dev/full")
