@@ -38,25 +38,52 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run Cairn with ``argv``; returns the exit status (2 for bad input, with one line on stderr)."""
+    """Run Cairn with ``argv``; returns the exit status (2 for bad input, with one line on stderr).
+
+    Output that cannot be written (``> /dev/full``, a disk that went away) is bad input too: one line,
+    status 2, never a traceback.
+    """
     from rules.errors import CairnError
 
     args = build_parser().parse_args(argv)
     if args.data_dir:
         os.environ["CAIRN_DATA_DIR"] = args.data_dir
+    if args.command and hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="backslashreplace")  # a name the terminal cannot show is escaped
     module = COMMANDS[args.command][0] if args.command else "companion.cli.app"
     try:
-        return importlib.import_module(module).run(args)
+        status = importlib.import_module(module).run(args)
+        if sys.stdout is not None:  # None when started with standard output closed
+            sys.stdout.flush()  # here, so that a failing write is reported below and not at exit
+        return status
     except CairnError as exc:
-        print(f"cairn: {exc}", file=sys.stderr)
+        print(f"cairn: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         # the reader went away (e.g. `main.py games | head`): stop quietly, as shell tools do
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _drop_stdout()
         return 141
+    except OSError as exc:
+        where = f"{exc.filename}" if exc.filename is not None else "cannot write to standard output"
+        print(f"cairn: {one_line(where)}: {exc.strerror or exc}", file=sys.stderr)
+        _drop_stdout()
+        return 2
+
+
+def one_line(text: str) -> str:
+    """``text`` on one printable line: newlines, other control characters and lone surrogates escaped."""
+    return "".join(ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape", "backslashreplace")
+                   .decode("ascii") for ch in text)
+
+
+def _drop_stdout() -> None:
+    """Point standard output at the null device, so that the flush at exit cannot fail again."""
+    if sys.stdout is None:
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -27,18 +27,14 @@ MIN_FREE_BYTES = 2 * 1024 * 1024
 def check_writable(directory: Path) -> None:
     """Make sure ``directory`` exists, takes a small synced write and has some free space.
 
-    Raises ``StoreError`` with a message a player can act on (read-only, full, no permission). Probe files
-    left by a process that was killed mid-check are removed.
+    Raises ``StoreError`` with a message a player can act on (read-only, full, no permission).
+    The probe leaves no file behind, even when the process is killed in the middle of it.
     """
+    if directory.exists() and not directory.is_dir():
+        raise StoreError(f"cannot write in {directory}: it is a file, not a folder; choose another folder")
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        _remove_dead_probes(directory)
-        probe = directory / f"{_PROBE}{os.getpid()}"
-        with open(probe, "wb") as fh:
-            fh.write(b"\0" * 4096)
-            fh.flush()
-            os.fsync(fh.fileno())
-        probe.unlink()
+        _probe_write(directory)
     except OSError as exc:
         raise StoreError(describe_os_error(exc, directory)) from exc
     try:
@@ -49,18 +45,62 @@ def check_writable(directory: Path) -> None:
         raise StoreError(f"the disk holding {directory} is full: free some space before starting a game")
 
 
-_PROBE = ".cairn-write-test-"
+#: Name prefix of the fallback probe files; ones older than ``STALE_PROBE_S`` were left by a kill.
+PROBE_PREFIX = ".cairn-write-test-"
+STALE_PROBE_S = 60.0
+#: errno values of a file system that has no unnamed temporary files (O_TMPFILE), e.g. FAT on a USB stick.
+_NO_TMPFILE = {errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL, errno.ENOENT}
 
 
-def _remove_dead_probes(directory: Path) -> None:
-    for probe in directory.glob(_PROBE + "*"):
-        pid = probe.name[len(_PROBE):]
-        if not pid.isdigit() or process_alive(int(pid)):
-            continue
+def _probe_write(directory: Path) -> None:
+    """Write and sync 4 KiB in ``directory``. An unnamed file (``O_TMPFILE``) has nothing to leave
+    behind; where the file system has none, a named probe is used and the probes that earlier killed
+    runs left are swept away first."""
+    flag = getattr(os, "O_TMPFILE", 0)
+    if flag:
         try:
-            probe.unlink()
+            fd = os.open(directory, flag | os.O_WRONLY, 0o600)
+        except OSError as exc:
+            if exc.errno not in _NO_TMPFILE:
+                raise
+        else:
+            try:
+                _write_synced(fd)
+            finally:
+                os.close(fd)
+            return
+    _sweep_stale_probes(directory)
+    probe = directory / f"{PROBE_PREFIX}{os.getpid()}"
+    fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        _write_synced(fd)
+    finally:
+        os.close(fd)
+        probe.unlink(missing_ok=True)
+
+
+def _write_synced(fd: int) -> None:
+    view = memoryview(b"\0" * 4096)
+    while view:
+        view = view[os.write(fd, view):]
+    os.fsync(fd)
+
+
+def _sweep_stale_probes(directory: Path) -> None:
+    import time
+
+    now = time.time()
+    try:
+        names = [n for n in os.listdir(directory) if n.startswith(PROBE_PREFIX)]
+    except OSError:
+        return
+    for name in names:
+        path = directory / name
+        try:
+            if now - path.stat().st_mtime > STALE_PROBE_S:
+                path.unlink()
         except OSError:
-            pass
+            pass  # gone already, or not ours to remove
 
 
 def process_alive(pid: int) -> bool:

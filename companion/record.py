@@ -38,11 +38,34 @@ def game_record(store: GameStore, game_id: int) -> dict[str, Any]:
     }
 
 
+#: First characters that make a spreadsheet read a cell as a formula (OWASP, "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """``value`` safe for a spreadsheet: text that would start a formula gets a leading ``'``, so a
+    player called ``=cmd|' /C calc'!A0`` is shown as that name and never run. Numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+class _SafeWriter:
+    """``csv.writer`` whose rows go through :func:`csv_cell`."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self._writer = csv.writer(out)
+
+    def writerow(self, row: list[Any]) -> None:
+        self._writer.writerow([csv_cell(v) for v in row])
+
+
 def record_csv(record: dict[str, Any]) -> str:
-    """The record as CSV: one ``player`` row per final-table line, then one ``event`` row per event."""
+    """The record as CSV: one ``player`` row per final-table line, then one ``event`` row per event.
+    Every text cell goes through :func:`csv_cell`."""
     out = io.StringIO()
     keys = sorted({k for row in record["final"] for k in row if k != "type"})
-    writer = csv.writer(out)
+    writer = _SafeWriter(out)
     writer.writerow(["section", "game", "date", *keys, "seq", "at", "text", "undone"])
     for row in record["final"]:
         writer.writerow(["player", record["game"], record["created"], *[row.get(k, "") for k in keys], "", "", "", ""])

@@ -14,7 +14,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from hardware.errors import BadSpec, DeviceUnavailable
+from hardware.errors import BadImage, BadSpec, DeviceUnavailable
 
 PICAMERA2_HELP = ("picamera2 is not installed (on Raspberry Pi OS: sudo apt install python3-picamera2, "
                   "with a venv made with --system-site-packages)")
@@ -131,15 +131,15 @@ class FolderSource:
 
 
 def decode(path: str) -> np.ndarray | None:
-    """The picture in the file at ``path`` as BGR, or None when it is missing or not an image.
-    Works with any file name (``cv2.imread`` fails on some non-ASCII paths)."""
+    """The picture in the file at ``path`` as BGR, or None when it is missing, not an image, not a
+    regular file or too large (see :func:`hardware.image_file.load_image`, which says why). Works with
+    any file name (``cv2.imread`` fails on some non-ASCII paths)."""
+    from hardware.image_file import load_image
+
     try:
-        data = np.fromfile(path, dtype=np.uint8)
-    except OSError:
+        return load_image(path)
+    except BadImage:
         return None
-    if data.size == 0:
-        return None
-    return cv2.imdecode(data, cv2.IMREAD_COLOR)
 
 
 class Picamera2Source:

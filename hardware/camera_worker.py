@@ -7,7 +7,10 @@
 
 Status changes go to ``on_status`` (called on the worker thread: the app moves them to the UI thread
 with ``Clock.schedule_once``). A camera that fails or disappears is closed and opened again after
-0.25 s, 0.5 s, 1 s, 2 s, 4 s, then every 5 s, so it is picked up again when it comes back.
+0.25 s, 0.5 s, 1 s, 2 s, 4 s, then every 5 s, so it is picked up again when it comes back. A spec
+that makes no sense stops the worker at once, but only if it never worked: a camera folder that opened
+once and then went away (a USB stick pulled out, a network share gone) is tried again like an unplugged
+camera.
 """
 from __future__ import annotations
 
@@ -153,6 +156,7 @@ class CameraWorker:
         name = str(self.spec)
         delays = backoff(self.first_retry, self.max_retry)
         first = True
+        worked = False  # once a source opened, a spec refused later names something that went away
         try:
             while not self._stop.is_set():
                 if not first:
@@ -160,10 +164,11 @@ class CameraWorker:
                 first = False
                 try:
                     source = self._opener(self.spec)
-                except BadSpec as exc:
-                    self._set("disconnected", name, str(exc))
-                    return  # a spec that makes no sense will not start working
                 except Exception as exc:  # DeviceUnavailable, or a driver's own error: retry later
+                    if isinstance(exc, BadSpec) and not worked:
+                        self._set("disconnected", name, str(exc))
+                        return  # a spec that makes no sense will not start working
+                    # (a BadSpec for a spec that worked: what it names, e.g. a folder, went away)
                     delay = next(delays)
                     self._set("disconnected", name, str(exc) or type(exc).__name__, delay)
                     self._sleep(delay)
@@ -171,7 +176,7 @@ class CameraWorker:
                 if isinstance(source, NoCamera):
                     self._set("disconnected", source.description, "the camera is set to none")
                     return
-                name = source.description
+                name, worked = source.description, True
                 try:
                     if self._stop.is_set():
                         return

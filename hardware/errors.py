@@ -14,3 +14,7 @@ class DeviceUnavailable(HardwareError, OSError):
 
 class BadSpec(HardwareError, ValueError):
     """A device spec string (``--camera``, ``--serial``, a pin number) that makes no sense."""
+
+
+class BadImage(HardwareError, ValueError):
+    """A picture file that cannot be used: not a regular file, too large, or not an image."""

@@ -477,3 +477,35 @@ def test_a_failing_callback_does_not_stop_the_camera(folder, caplog):
         assert isinstance(worker.source, FolderSource)
     assert "a bug in the app" in caplog.text
     assert worker.source is None
+
+
+def test_worker_reads_a_camera_folder_again_after_it_went_away_and_came_back(folder, tmp_path):
+    """A folder of pictures on a USB stick that is pulled out and put back is read again: the spec did
+    work, so the folder being missing for a while is a camera unplugged, not a spec that makes no sense."""
+    log, shots = StatusLog(), []
+    got = threading.Condition()
+
+    def on_frame(shot):
+        with got:
+            shots.append(shot)
+            got.notify_all()
+
+    def opener(spec):  # the real parse and folder source, at a quick pace
+        return FolderSource(str(parse_spec(spec).target), interval=0.01)
+
+    worker = CameraWorker(str(folder), opener=opener, on_status=log, on_frame=on_frame,
+                          first_retry=0.01, max_retry=0.05)
+    with worker:
+        with got:
+            assert got.wait_for(lambda: shots, 30)
+        away = tmp_path / "pulled-out"
+        folder.rename(away)
+        assert log.wait_for(lambda s: s.state == "disconnected" and "no such file or folder" in s.reason, 30)
+        assert "stopped" not in log.states()
+        with got:
+            seen = len(shots)
+        away.rename(folder)
+        with got:
+            assert got.wait_for(lambda: len(shots) > seen, 30), log.items
+        assert worker.status.state == "connected"
+    assert log.items[-1].state == "stopped"

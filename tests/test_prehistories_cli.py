@@ -98,7 +98,7 @@ def test_cli_readable_summary_of_a_broken_cave(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("content,message", [
-    ("{not json", "not JSON (line 1, column 2"),
+    ("{not json", "not valid JSON (Expecting property name enclosed in double quotes at line 1, column 2)"),
     ([1, 2], "cave: expected an object with game, colour, goals, tiles"),
     ({k: v for k, v in LEGAL.items() if k != "colour"}, "colour: missing"),
     (dict(LEGAL, extra=1), "extra: unknown field (expected game, colour, goals, tiles)"),

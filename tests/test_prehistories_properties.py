@@ -1,6 +1,7 @@
 """Invariants of the Prehistories rules, on random legal caves and random legal games (hypothesis)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -81,6 +82,8 @@ def _next_command(state: State, draw: st.DrawFn) -> Any:
     if state.phase is Phase.PLANNING:
         player = next(p for p in state.players if not p.planned)
         cards = sorted(deck(player.colour) - player.discard)
+        if not cards or not player.hand:  # nothing left to play: the player passes (sampled_from([]) raises)
+            return PlayHunters(player.colour, ())
         speeds = draw(st.lists(st.sampled_from(cards), unique=True, max_size=min(player.hand, 4)))
         return PlayHunters(player.colour, tuple(speeds))
     player = state.player(state.current)
@@ -133,6 +136,25 @@ def test_properties_random_legal_game_replays_to_the_same_state(data: st.DataObj
     stored = [RULES.registry.decode(encode(e)) for e in events]
     assert stored == events and RULES.fold(stored) == state
     assert RULES.registry.decode(encode(state)) == state
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.data())
+def test_properties_the_generator_lets_a_player_with_no_card_left_pass(data: st.DataObject) -> None:
+    """A player whose hunters are all in the discard pile reveals none (the generator used to ask
+    hypothesis for ``sampled_from([])`` here, which fails the whole run)."""
+    state: Any = None
+    command: Any = StartGame((PlayerSetup("Ann", Colour.YELLOW), PlayerSetup("Ben", Colour.RED)),
+                           ("A1", "B2", "A3", "B4"))
+    while state is None or state.phase is not Phase.PLANNING:
+        for event in RULES.decide(state, command):
+            state = RULES.evolve(state, event)
+        command = _next_command(state, data.draw)
+    ann = replace(state.players[0], discard=frozenset(deck(Colour.YELLOW)))
+    state = replace(state, players=(ann, *state.players[1:]))
+    command = _next_command(state, data.draw)
+    assert command == PlayHunters(Colour.YELLOW, ())
+    assert RULES.decide(state, command)  # the rules take it
 
 
 def test_properties_every_command_and_event_round_trips_through_the_codec() -> None:

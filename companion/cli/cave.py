@@ -12,7 +12,6 @@ import argparse
 import json
 import os
 import sys
-from pathlib import Path
 from typing import Any
 
 from companion.errors import UsageError
@@ -21,6 +20,8 @@ from rules.prehistories.data import CAVES, Colour, layout_grid
 from rules.prehistories.goals import GOALS, HUNT_GOALS
 from rules.prehistories.report import CaveReport, check_cave
 from rules.prehistories.tiles import TILES
+
+from .jsonfile import load_json
 
 _FIELDS = ("game", "colour", "goals", "tiles")
 _TILE_FIELDS = ("tile", "side", "row", "col")
@@ -38,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the cave in ``args.file``; print the verdict; 0 if legal, 1 if a tile breaks a rule."""
-    colour, goals, placements = parse_cave(_read(args.file))
+    colour, goals, placements = parse_cave(load_json(args.file))
     report = check_cave(colour, goals, placements)
     text = json.dumps(as_json(report)) if args.json else summary(colour, placements, report)
     try:
@@ -46,19 +47,6 @@ def run(args: argparse.Namespace) -> int:
     except BrokenPipeError:  # the reader (e.g. `head`) stopped early: nothing left to tell it
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0 if report.valid else 1
-
-
-def _read(name: str) -> Any:
-    try:
-        text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"{name}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{name}: cannot be read ({exc.__class__.__name__})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{name}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
 
 
 def _int(value: Any, field: str) -> int:

@@ -26,7 +26,8 @@ import numpy as np
 
 from companion.errors import UsageError
 from hardware.camera import IMAGE_EXTENSIONS
-from hardware.camera_sources import decode
+from hardware.errors import BadImage
+from hardware.image_file import load_image
 from vision.annotate import annotate, label
 from vision.die import Die
 
@@ -136,10 +137,10 @@ def expand(paths: Sequence[str]) -> Iterator[tuple[str, str | None]]:
 def read_one(path: str, read: Reader) -> tuple[Result, np.ndarray | None]:
     """Decode the image at ``path`` and read its dice, timing the reader alone; the decoded image is
     returned too (None when it could not be decoded or read)."""
-    image = decode(path)
-    if image is None:
-        problem = "not an image, or corrupt" if os.path.isfile(path) else "cannot be opened"
-        return Result(path, error=problem), None
+    try:
+        image = load_image(path)
+    except BadImage as exc:
+        return Result(path, error=str(exc)), None
     start = time.perf_counter()
     try:
         dice = tuple(read(image))

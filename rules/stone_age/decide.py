@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..errors import IllegalMove
+from ..names import first_repeat
 from ..text import Text
 from . import actions
 from .commands import BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place, UseAnyTwo, UseVillage
@@ -49,7 +50,7 @@ def _setup(c: NewGame) -> tuple[GameStarted]:
     names = [s.name.strip() for s in c.players]
     if any(not n for n in names):
         raise IllegalMove("every player needs a name")
-    if len(set(names)) != len(names):
+    if first_repeat(names) is not None:  # also "Ann" and "ann ", or the same name in another Unicode form
         raise IllegalMove("two players have the same name")
     colours = [s.colour.strip() for s in c.players]
     if any(not col for col in colours) or len(set(colours)) != len(colours):

@@ -21,6 +21,7 @@ from itertools import product
 from typing import Any, Mapping
 
 from ..errors import InvalidState
+from ..names import clean_name, first_repeat
 from .cards import CULTURE_COPIES, MULTIPLIER_FIGURES, Culture, Multiplier
 from .data import (BUILDING_STACKS, HUTS_PER_STACK, MAX_AGRICULTURE, MAX_PEOPLE, MAX_PLAYERS, MAX_TOOL_TILES,
                    RESOURCES, START_PEOPLE)
@@ -92,9 +93,7 @@ def _player(p: Any, i: int, table: int) -> tuple[ScoreInput, int]:
     for key in _REQUIRED:
         if key not in p:
             raise InvalidState(f"{at}.{key}", "missing")
-    name = p["name"]
-    if not isinstance(name, str) or not name.strip():
-        raise InvalidState(f"{at}.name", "expected a non-empty name")
+    name = clean_name(p["name"], f"{at}.name")
     if "food" in p:
         _int(p["food"], f"{at}.food", 0)
     tiles = _tools(p["tools"], f"{at}.tools")
@@ -130,11 +129,11 @@ def _figures_fit(kind: Multiplier, wanted: list[int]) -> bool:
 
 
 def _check_table(players: list[ScoreInput], huts: list[int], table: int) -> None:
-    seen: set[str] = set()
-    for i, p in enumerate(players):
-        if p.name in seen:
-            raise InvalidState(f"players[{i}].name", f"two players are called {p.name!r}")
-        seen.add(p.name)
+    repeat = first_repeat(p.name for p in players)
+    if repeat is not None:
+        earlier, later = repeat
+        raise InvalidState(f"players[{later}].name", f"two players are called {players[earlier].name!r}"
+                           + ("" if players[later].name == players[earlier].name else f" ({players[later].name!r})"))
     symbols = Counter(s for p in players for s in p.culture)
     for sym, n in symbols.items():
         if n > CULTURE_COPIES[sym]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..errors import IllegalMove
+from ..names import name_key
 from ..text import Text
 from . import chance, checks, demand
 from .commands import (
@@ -66,7 +67,7 @@ def _start(cmd: StartGame) -> tuple[GameStarted]:
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
             raise IllegalMove("{field} needs a name", field=f"players[{i}]")
-        if name.strip().casefold() in (n.casefold() for n in names):
+        if name_key(name) in (name_key(n) for n in names):  # case, spaces and Unicode form aside
             raise IllegalMove("{field}: two players are called {player}", field=f"players[{i}]", player=name.strip())
         names.append(name.strip())
     start = checks.count(cmd.start, "start")

@@ -27,6 +27,7 @@ import unicodedata
 from typing import Any, Mapping
 
 from ..errors import InvalidState
+from ..names import clean_name, name_key
 from .data import DIE_FACES, FATE_DICE, MAX_PLAYERS, MIN_PLAYERS, RESOURCE_KINDS
 from .ranking import Entry, rank
 
@@ -56,10 +57,8 @@ def _player(value: Any, field: str) -> tuple[str, int, int]:
     for key in ("name", "shells", "resources"):
         if key not in value:
             raise InvalidState(f"{field}.{key}", "missing")
-    name = value["name"]
-    if not isinstance(name, str) or not name.strip():
-        raise InvalidState(f"{field}.name", "must be a non-empty name")
-    return name.strip(), _count(value["shells"], f"{field}.shells"), _resources(value["resources"], f"{field}.resources")
+    name = clean_name(value["name"], f"{field}.name")
+    return name, _count(value["shells"], f"{field}.shells"), _resources(value["resources"], f"{field}.resources")
 
 
 def _die(value: Any, field: str) -> int:
@@ -95,10 +94,14 @@ def _rolloff(value: Any, names: list[str]) -> dict[str, tuple[int, ...]]:
     if not isinstance(value, Mapping):
         raise InvalidState("rolloff", "must be an object: player name -> their roll-off dice")
     out = {}
+    by_key = {name_key(n): n for n in names}
     for name, rolls in value.items():
-        if name not in names:
+        player = by_key.get(name_key(name)) if isinstance(name, str) else None
+        if player is None:
             raise InvalidState(f"rolloff.{name}", "no player of that name")
-        out[name] = _rolls(rolls, f"rolloff.{name}")
+        if player in out:
+            raise InvalidState(f"rolloff.{name}", f"{player} is listed twice")
+        out[player] = _rolls(rolls, f"rolloff.{name}")
     return out
 
 
@@ -121,8 +124,10 @@ def score_json(data: Mapping[str, Any]) -> dict[str, Any]:
     rows = []
     for i, p in enumerate(players):
         row = _player(p, f"players[{i}]")
-        if row[0] in (r[0] for r in rows):
-            raise InvalidState(f"players[{i}].name", f"two players are called {row[0]}")
+        same = [r[0] for r in rows if name_key(r[0]) == name_key(row[0])]
+        if same:
+            raise InvalidState(f"players[{i}].name", f"two players are called {same[0]}"
+                               + ("" if same[0] == row[0] else f" ({row[0]})"))
         rows.append(row)
     rolls = _rolloff(data.get("rolloff"), [r[0] for r in rows])
     entries = [Entry(name, shells, cards, rolls.get(name, ())) for name, shells, cards in rows]
