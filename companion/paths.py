@@ -45,7 +45,8 @@ def check_writable(directory: Path) -> None:
         raise StoreError(f"the disk holding {directory} is full: free some space before starting a game")
 
 
-#: Name prefix of the fallback probe files; ones older than ``STALE_PROBE_S`` were left by a kill.
+#: Name prefix of the named probe files. One whose process is gone, or older than ``STALE_PROBE_S``,
+#: was left by a kill (this version's fallback, or an earlier version that always used named probes).
 PROBE_PREFIX = ".cairn-write-test-"
 STALE_PROBE_S = 60.0
 #: errno values of a file system that has no unnamed temporary files (O_TMPFILE), e.g. FAT on a USB stick.
@@ -53,9 +54,10 @@ _NO_TMPFILE = {errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL, errno.ENOENT}
 
 
 def _probe_write(directory: Path) -> None:
-    """Write and sync 4 KiB in ``directory``. An unnamed file (``O_TMPFILE``) has nothing to leave
-    behind; where the file system has none, a named probe is used and the probes that earlier killed
-    runs left are swept away first."""
+    """Write and sync 4 KiB in ``directory``, after sweeping away the probes that killed runs left.
+    An unnamed file (``O_TMPFILE``) has nothing to leave behind; where the file system has none, a
+    named probe is used."""
+    _sweep_stale_probes(directory)
     flag = getattr(os, "O_TMPFILE", 0)
     if flag:
         try:
@@ -69,7 +71,6 @@ def _probe_write(directory: Path) -> None:
             finally:
                 os.close(fd)
             return
-    _sweep_stale_probes(directory)
     probe = directory / f"{PROBE_PREFIX}{os.getpid()}"
     fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
@@ -87,6 +88,8 @@ def _write_synced(fd: int) -> None:
 
 
 def _sweep_stale_probes(directory: Path) -> None:
+    """Remove probe files whose process has gone, or that are older than ``STALE_PROBE_S``; a probe
+    of a running process (another Cairn checking right now) is kept while it is young."""
     import time
 
     now = time.time()
@@ -96,8 +99,10 @@ def _sweep_stale_probes(directory: Path) -> None:
         return
     for name in names:
         path = directory / name
+        pid = name[len(PROBE_PREFIX):]
         try:
-            if now - path.stat().st_mtime > STALE_PROBE_S:
+            dead = pid.isdigit() and int(pid) != os.getpid() and not process_alive(int(pid))
+            if dead or now - path.stat().st_mtime > STALE_PROBE_S:
                 path.unlink()
         except OSError:
             pass  # gone already, or not ours to remove

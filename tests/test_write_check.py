@@ -49,10 +49,11 @@ def test_a_kill_in_the_middle_of_the_write_check_leaves_nothing(tmp_path: Path) 
 def test_without_unnamed_files_the_next_check_sweeps_what_a_kill_left(tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """On a file system without O_TMPFILE (FAT on a USB stick) the probe has a name; a probe left by a
-    killed run is removed by the next check, a probe young enough to be another process's is kept."""
+    killed run is removed by the next check, a young probe of a running process (another Cairn checking
+    right now) is kept."""
     kill_during_check(tmp_path, "no-tmpfile")
     (left,) = leftovers(tmp_path)
-    young = tmp_path / f"{paths.PROBE_PREFIX}999999999"
+    young = tmp_path / f"{paths.PROBE_PREFIX}{os.getppid()}"
     young.write_bytes(b"")
     old = time.time() - paths.STALE_PROBE_S - 60
     os.utime(tmp_path / left, (old, old))
