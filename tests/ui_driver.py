@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.ui import reliability  # noqa: E402
 from tests.ui.scenarios import ExtraScenarios  # noqa: E402
+from tests.ui.table_manners import TableMannersScenarios  # noqa: E402
 from companion.ui.taps import Taps  # noqa: E402
 
 
@@ -60,7 +61,7 @@ def main() -> int:
     return 0 if not driver.report["errors"] else 1
 
 
-class Driver(ExtraScenarios, reliability.ReliabilityScenarios, Taps):
+class Driver(ExtraScenarios, TableMannersScenarios, reliability.ReliabilityScenarios, Taps):
     """Steps a scenario one frame at a time and records checks, banners and screenshots."""
 
     def __init__(self, app: Any, shots: Path, mode: str) -> None:
@@ -70,7 +71,7 @@ class Driver(ExtraScenarios, reliability.ReliabilityScenarios, Taps):
         self.scenario: Iterator[None] = {"game": lambda: self.game(True), "partial": lambda: self.game(False),
                                          "resume": self.resume, "camera": self.camera, "readonly": self.readonly,
                                          "settings": self.settings, "lottery": self.lottery, "edice": self.edice,
-                                         **self.reliability_modes()}[mode]()
+                                         **self.reliability_modes(), **self.table_manners_modes()}[mode]()
         self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------

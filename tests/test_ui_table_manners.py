@@ -1,0 +1,29 @@
+"""The Stone Age table under a player's finger, by real taps in a real window under Xvfb: no choice
+carries over to the next player, a greyed space says why, banners hide no panel and no button, and
+the action rows stay where they are (``tests/ui/table_manners.py``)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.ui.xvfb import run_driver, xvfb_display
+
+pytestmark = [pytest.mark.ui]
+
+
+@pytest.fixture(scope="module")
+def display() -> str:
+    yield from xvfb_display()
+
+
+@pytest.mark.parametrize("lang", ["zh_CN", "en"])
+def test_ui_table_manners(display: str, tmp_path: Path, lang: str) -> None:
+    status, report, stderr = run_driver("table-manners", display, tmp_path, tmp_path / "data", tmp_path / "shots",
+                                        extra_env={"CAIRN_TEST_LANG": lang})
+    assert not report["errors"], "\n".join(report["errors"]) + stderr
+    assert status == 0, stderr
+    if lang == "zh_CN":  # the rules' own Chinese refusal, with the one word for the tool maker
+        assert "工具匠" in report["greyed_banner"] and "轮" in report["greyed_banner"], report["greyed_banner"]
+    else:
+        assert "tool maker" in report["greyed_banner"].lower(), report["greyed_banner"]
