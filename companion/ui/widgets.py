@@ -45,7 +45,8 @@ class IconCount(BoxLayout):
 class Caption(Label):
     """A left-aligned label that wraps inside its width and shrinks its font to fit one line.
 
-    ``fit`` shrinks the font down to 60 % so long translations stay on one line instead of being cut.
+    ``fit`` shrinks the font, never below ``theme.FONT_SMALL`` (16 px at 800×480), so long translations
+    stay on one line where they can; past that they wrap.
     """
 
     fit = BooleanProperty(True)
@@ -54,9 +55,10 @@ class Caption(Label):
     def on_texture_size(self, *args: Any) -> None:
         if not self.fit or not self.text or self.width <= 0:
             return
-        want = App.get_running_app().u(self.base_size) if App.get_running_app() else self.base_size
-        if self.texture_size[0] > self.width and self.font_size > want * 0.6:
-            self.font_size = max(want * 0.6, self.font_size * self.width / self.texture_size[0] * 0.98)
+        app = App.get_running_app()
+        least = app.u(theme.FONT_SMALL) if app else theme.FONT_SMALL
+        if self.texture_size[0] > self.width and self.font_size > least:
+            self.font_size = max(least, self.font_size * self.width / self.texture_size[0] * 0.98)
 
 
 class CairnScreen(Screen):
