@@ -27,3 +27,27 @@ def test_ui_table_manners(display: str, tmp_path: Path, lang: str) -> None:
         assert "工具匠" in report["greyed_banner"] and "轮" in report["greyed_banner"], report["greyed_banner"]
     else:
         assert "tool maker" in report["greyed_banner"].lower(), report["greyed_banner"]
+
+
+def _banner_pixels(png: str) -> int:
+    """Pixels of the info banner's blue (``theme.INFO``) in a screenshot."""
+    import cv2
+    import numpy as np
+
+    from companion.ui import theme
+
+    image = cv2.imread(png)
+    blue = np.array([round(c * 255) for c in theme.INFO[2::-1]])  # BGR
+    return int((np.abs(image.astype(int) - blue).max(axis=2) <= 6).sum())
+
+
+def test_ui_screenshot_tour_pictures_carry_no_hardware_banner(display: str, tmp_path: Path) -> None:
+    """With no GPIO buttons on the machine the app says so, but not in the tour's pictures."""
+    status, report, stderr = run_driver("tour-start", display, tmp_path, tmp_path / "data", tmp_path / "shots")
+    assert not report["errors"], "\n".join(report["errors"]) + stderr
+    assert "GPIO" in report["hardware_status"], "the status line still names the missing buttons"
+    shots = report["tour_shots"]
+    assert len(shots) >= 2, shots
+    assert not report["banners"], f"a banner was up during the tour: {report['banners']}"
+    for png in shots:
+        assert _banner_pixels(png) < 200, f"{png} shows a banner"

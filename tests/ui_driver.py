@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.ui import reliability  # noqa: E402
 from tests.ui.scenarios import ExtraScenarios  # noqa: E402
+from tests.ui import table_manners  # noqa: E402
 from tests.ui.table_manners import TableMannersScenarios  # noqa: E402
 from companion.ui.taps import Taps  # noqa: E402
 
@@ -49,6 +50,7 @@ def main() -> int:
     fields = dict(no_gpio=True, camera="demo" if mode == "camera" else "none",
                   serial=tray.path if tray else None, lang=os.environ.get("CAIRN_TEST_LANG", "en"))
     fields.update(reliability.app_options(mode))  # mock GPIO pins, an unpluggable camera
+    fields.update(table_manners.app_options(mode, shots))  # the screenshot tour's start
     plug = fields.pop("_plug", None)
     app = CairnApp(AppOptions(**fields))
     app.tray = tray
