@@ -64,3 +64,13 @@ def test_dice_sum_with_tools_is_bracketed_before_the_division() -> None:
     view = dvm.gather_view(Area.FOREST, (5, 4, 2), player, (0,), ())
     assert view.result_text == "(11 + 1) ÷ 3 → 4 Wood"
     assert dvm.gather_view(Area.FOREST, (5, 4, 2), player, (), ()).result_text == "11 ÷ 3 → 3 Wood"
+
+
+def test_dice_advice_names_a_one_use_tool_not_a_card() -> None:
+    """The one-use tool is never called "card 3" (the card slots are "Card 1–4" on the same table)."""
+    player = start().players[0]
+    player = type(player)(**{**player.__dict__, "one_use_tools": (3,)})
+    view = dvm.gather_view(Area.FOREST, (4, 4, 2), player, (), ())  # 10: +2 reaches 12, a 3 does
+    assert view.advice_text == "Tools: add one-use tool 3 → 4"
+    i18n.set_language("zh_CN")
+    assert "一次性工具 3" in dvm.gather_view(Area.FOREST, (4, 4, 2), player, (), ()).advice_text

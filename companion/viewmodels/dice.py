@@ -49,7 +49,7 @@ def advice_text(advice: ToolAdvice, player: PlayerState, divisor: int) -> str:
     """The rules' tool advice in words."""
     if not advice.tiles and not advice.cards:
         return _("Tools: none needed (no tool reaches the next result).")
-    parts = [str(player.tools[i]) for i in advice.tiles] + [tr("card {n}", n=v) for v in advice.cards]
+    parts = [str(player.tools[i]) for i in advice.tiles] + [tr("one-use tool {n}", n=v) for v in advice.cards]
     return tr("Tools: add {what} → {n}", what=" + ".join(parts), n=advice.result)
 
 
