@@ -117,3 +117,17 @@ def test_glossary_stone_tribe_screens_say_one_language(language: str) -> None:
             assert st.colour_name(key) == {"en": words[2], "zh_CN": words[1], "zh_TW": words[0]}[language]
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", CHINESE)
+def test_glossary_the_rules_vocabulary_says_the_table_words(language: str) -> None:
+    """石器部落's skills travel in the rules' messages by their English name; the rules' catalog turns
+    each into the glossary's one word (伐木), and no vocabulary entry is bilingual ("伐木 Logging")."""
+    from rules.stone_tribe.words import VOCABULARY
+
+    rules = {e.msgid: e.msgstr for e in parse_po((ROOT / "locale" / "rules" / f"{language}.po").read_text(encoding="utf-8"))}
+    for tid, term in GLOSSARY.items():
+        if term.get("table", "").startswith("stone_tribe.skill."):
+            assert term["en"] in VOCABULARY, tid
+            assert rules[term["en"]] == term[language], tid
+    assert not [w for w in VOCABULARY if re.search(r"[\u4e00-\u9fff]", w) and re.search(r"[A-Za-z]", w)]
