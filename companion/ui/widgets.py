@@ -92,7 +92,7 @@ class Banner(Label):
     """
 
     #: the smallest font a player is asked to read at 800×480, in design pixels
-    MIN_FONT = 16
+    MIN_FONT = theme.FONT_SMALL
 
     def on_touch_down(self, touch: Any) -> bool:
         return False
