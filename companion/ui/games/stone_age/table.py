@@ -70,7 +70,7 @@ class TableScreen(CairnScreen):
         if self.selected and (self._selected_turn != _turn(state) or (self.selected[0], self.selected[1]) not in keys
                               or keys[(self.selected[0], self.selected[1])].most == 0):
             self.selected, self.figures = [], 1
-        grid.cols = 9 if len(views) > 14 else 8
+        grid.cols = 8 if len(views) <= 16 else 9  # two rows, as wide as they can be: 16 px captions wrap
         for v in views:
             chosen = bool(self.selected) and (v.area.value, v.slot) == (self.selected[0], self.selected[1])
             b = IconButton(icon=v.icon, count=v.label if not v.on_it else f"{v.label}\n{v.on_it}",
