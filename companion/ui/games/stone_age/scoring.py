@@ -66,8 +66,8 @@ class ScoreChart(Widget):
                 self._label(str(round(value)), self.x, y0 + h * k / 4 - u(10), left - u(4), u(20), "right")
         for i in range(longest):  # round numbers; the last point is the final total
             text = _("end") if i == longest - 1 and i > 0 else str(i)
-            if i not in (0, longest - 1) and longest > 8 and i % 2:
-                continue
+            if i not in (0, longest - 1) and (longest > 8 and i % 2 or i == longest - 2):
+                continue  # every other round on a long game, and room for "end"
             self._label(text, x0 + w * i / max(1, longest - 1) - u(20), self.y + u(2), u(40), u(22), "center")
 
     def _label(self, text: str, x: float, y: float, width: float, height: float, halign: str) -> None:
@@ -104,7 +104,7 @@ class ScoringScreen(CairnScreen):
             label = Label(text=text, bold=bold, color=colour, font_size=u(theme.FONT_SMALL + 1),
                           halign="left" if left else "center", valign="middle", shorten=True)
             if left:  # the category column keeps its width; the players share the rest
-                label.size_hint_x, label.width = None, u(180)
+                label.size_hint_x, label.width = None, u(200)
             label.bind(size=lambda lb, s: setattr(lb, "text_size", s))
             return label
 
