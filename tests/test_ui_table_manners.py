@@ -51,3 +51,10 @@ def test_ui_screenshot_tour_pictures_carry_no_hardware_banner(display: str, tmp_
     assert not report["banners"], f"a banner was up during the tour: {report['banners']}"
     for png in shots:
         assert _banner_pixels(png) < 200, f"{png} shows a banner"
+
+
+def test_ui_final_screen_names_the_winner_and_labels_the_chart(display: str, tmp_path: Path) -> None:
+    status, report, stderr = run_driver("final-screen", display, tmp_path, tmp_path / "data", tmp_path / "shots",
+                                        extra_env={"CAIRN_TEST_LANG": "zh_CN"})
+    assert not report["errors"], "\n".join(report["errors"]) + stderr
+    assert report["final"]["winner"].endswith("获胜"), report["final"]

@@ -35,7 +35,48 @@ class TableMannersScenarios:
     report: dict[str, Any]
 
     def table_manners_modes(self) -> dict[str, Any]:
-        return {"table-manners": self.table_manners, "tour-start": self.tour_start}
+        return {"table-manners": self.table_manners, "tour-start": self.tour_start, "final-screen": self.final_screen}
+
+    def final_screen(self) -> Iterator[None]:
+        """A seeded two-player game to its end, then the final screen: who won, in words, and a chart
+        with labelled axes."""
+        import random
+
+        from kivy.uix.label import Label
+
+        from companion.viewmodels.scoring import score_table, tiebreak_label
+        from rules.stone_age import Phase
+        from rules.stone_age.random_play import random_command
+
+        app = self.app
+        yield
+        yield from self.tap("remove-player")
+        yield from self.tap("start-game")
+        rng = random.Random(5)
+        app.go("settings")  # a light screen while the moves go in
+        for n in range(4000):
+            if self.state.phase is Phase.OVER:
+                break
+            if not app.send(random_command(self.state, rng)):
+                raise AssertionError(f"a random legal move was refused: {app.banner}")
+            if n % 100 == 0:
+                yield
+        app.go_table()
+        yield
+        yield from self.tap("next")
+        self.expect(app.sm.current == "sa_scoring", "NEXT at the end opens final scoring")
+        yield
+        yield
+        screen = app.sm.current_screen
+        table = score_table(self.state)
+        self.expect(bool(table.winner) and screen.winner == table.winner, f"the winner is said: {screen.winner!r}")
+        cells = [w.text for w in screen.ids.table.children]
+        self.expect((tiebreak_label() in cells) == table.show_tiebreak,
+                    f"the tie-break row is shown only on equal totals ({table.totals})")
+        ticks = [w.text for w in screen.ids.chart.children if isinstance(w, Label)]
+        self.expect(len(ticks) >= 5 and "0" in ticks, f"the chart's axes are labelled: {ticks}")
+        self.report["final"] = {"winner": screen.winner, "ticks": ticks, "totals": list(table.totals)}
+        self.shot("final")
 
     def tour_start(self) -> Iterator[None]:
         """``--screenshot`` on a machine without GPIO buttons: the first pictures carry no banner."""
