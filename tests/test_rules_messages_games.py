@@ -151,10 +151,10 @@ def test_stone_tribe_refusals_a_table_meets_read_in_chinese(catalogs: dict[str, 
 def test_stone_tribe_words_and_skill_names_follow_the_rules_text(catalogs: dict[str, dict[str, str]]) -> None:
     """The seed's own words: 採集/挖礦/狩獵/伐木/捕魚, 貝殼, 機會卡, 需求卡, 大酋長."""
     tw, cn = catalogs["zh_TW"], catalogs["zh_CN"]
-    assert [tw[f"{zh} {en}"] for zh, en in [("採集", "Gathering"), ("挖礦", "Mining"), ("狩獵", "Hunting"),
+    assert [tw[en] for zh, en in [("採集", "Gathering"), ("挖礦", "Mining"), ("狩獵", "Hunting"),
                                             ("伐木", "Logging"), ("捕魚", "Fishing")]] == \
         ["採集", "挖礦", "狩獵", "伐木", "捕魚"]
-    assert [cn[f"{zh} {en}"] for zh, en in [("採集", "Gathering"), ("挖礦", "Mining"), ("狩獵", "Hunting"),
+    assert [cn[en] for zh, en in [("採集", "Gathering"), ("挖礦", "Mining"), ("狩獵", "Hunting"),
                                             ("伐木", "Logging"), ("捕魚", "Fishing")]] == \
         ["采集", "挖矿", "狩猎", "伐木", "捕鱼"]
     assert "貝殼" in tw["{count} shells"] and "贝壳" in cn["{count} shells"]

@@ -125,7 +125,7 @@ def test_draft_respects_an_empty_skill_stack() -> None:
     table = Table()
     table.do(StartGame(NAMES[:4], options=Options(skill_cards_per_skill=2)))
     table.do(DraftSkill("fishing", (1,)), DraftSkill("fishing", (2,)))
-    with pytest.raises(IllegalMove, match="the 捕魚 Fishing stack is empty"):
+    with pytest.raises(IllegalMove, match="the Fishing stack is empty"):
         table.do(DraftSkill("fishing", (3,)))
 
 

@@ -103,5 +103,5 @@ def test_every_event_kind_is_met_by_the_random_games() -> None:
 
 
 def test_game_words_are_in_the_vocabulary() -> None:
-    assert {"fruit", "stone", "meat", "wood", "fish", "伐木 Logging", "gold", "camera", "hand limit 4",
+    assert {"fruit", "stone", "meat", "wood", "fish", "Logging", "gold", "camera", "hand limit 4",
             "a green chance card is played only during a negotiation"} <= set(VOCABULARY)

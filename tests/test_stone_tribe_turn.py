@@ -146,7 +146,7 @@ def test_learning_respects_an_empty_skill_stack() -> None:
     table = drafted(("Ann", "Bob", "Cy"), 0, Options(skill_cards_per_skill=2), PICKS)   # 2 logging drafted
     rolled(table, (1, 1))
     _rich(table, 3)
-    with pytest.raises(IllegalMove, match="the 伐木 Logging stack is empty"):
+    with pytest.raises(IllegalMove, match="the Logging stack is empty"):
         table.do(LearnSkill("logging", (1,)))
 
 

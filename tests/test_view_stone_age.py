@@ -80,7 +80,7 @@ def test_view_gather_result_and_tool_advice() -> None:
     assert view.result_text == "11 ÷ 3 → 3 Wood"
     assert view.advice_text == "Tools: add 1 → 4"
     with_tools = dvm.gather_view(Area.FOREST, (4, 4, 3), player, (1,), ())
-    assert (with_tools.added, with_tools.result, with_tools.result_text) == (1, 4, "11 + 1 ÷ 3 → 4 Wood")
+    assert (with_tools.added, with_tools.result, with_tools.result_text) == (1, 4, "(11 + 1) ÷ 3 → 4 Wood")
     hunting = dvm.gather_view(Area.HUNTING, (6, 5), replace(player, tools=(), tools_used=(), one_use_tools=()), (), ())
     assert hunting.result_text == "11 ÷ 2 → 5 Food"
     assert hunting.advice_text == "Tools: none needed (no tool reaches the next result)."

@@ -64,7 +64,7 @@ def test_view_payout_preview_before_the_roll_is_confirmed() -> None:
     views = vm.payout_preview(s, (5, 5))
     # Ann: logging 3·5 → 2 wood (each die); Bo: fishing 5 → 2 fish; Cy has no 5
     assert [(v.name, v.earned) for v in views] == [("Ann", (("wood", 2),)), ("Bo", (("fish", 2),))]
-    assert [v.text for v in views] == ["Ann: +2 木", "Bo: +2 魚"]
+    assert [v.text for v in views] == ["Ann: +2 wood", "Bo: +2 fish"]
     assert vm.payout_summary(s, (5, 5)) == "5 and 5: 2 players earn 4 resource cards"
     assert vm.payout_summary(s, (2, 2)) == "2 and 2: 1 players earn 2 resource cards"
     assert vm.payout_summary(s, (3, 3)) != vm.payout_summary(s, (4, 4))
@@ -82,7 +82,7 @@ def test_view_payout_preview_in_simplified_chinese() -> None:
 
 
 def test_view_skill_and_resource_names_in_each_script() -> None:
-    assert skill_name("fishing") == "捕魚 Fishing" and resource_name("fish") == "魚 fish"
+    assert skill_name("fishing") == "Fishing" and resource_name("fish") == "fish"  # English alone on an English screen
     i18n.set_language("zh_CN")
     assert [skill_name(k) for k in ("gathering", "mining", "hunting", "logging", "fishing")] == \
         ["采集", "挖矿", "狩猎", "伐木", "捕鱼"]
@@ -101,17 +101,17 @@ def negotiation():
 def test_view_deal_balance_says_what_is_missing() -> None:
     s = negotiation()
     deal = dv.DealForm().step("Ann", "wood", 1)
-    assert [b.text for b in dv.balance(deal, s.demand)] == ["木 1/2 −1", "魚 0/1 −1", "Shells 0/5 −5",
+    assert [b.text for b in dv.balance(deal, s.demand)] == ["wood 1/2 −1", "fish 0/1 −1", "Shells 0/5 −5",
                                                              "Chance cards 0/1 −1"]
     assert not dv.balanced(deal, s.demand)
-    assert dv.balance_words(deal, s.demand) == ("Unbalanced: still missing 1 木; still missing 1 魚; "
+    assert dv.balance_words(deal, s.demand) == ("Unbalanced: still missing 1 wood; still missing 1 fish; "
                                                 "5 shells not handed out; 1 chance card not handed out")
     deal = deal.step("Ann", "wood", 1).step("Bo", "fish", 1)
     deal = deal.step("Ann", "shells", 1).step("Ann", "shells", 1).step("Ann", "shells", 1)
     deal = deal.step("Bo", "shells", 1).step("Bo", "shells", 1).step("Ann", "cards", 1)
     assert dv.balanced(deal, s.demand)
     assert dv.balance_words(deal, s.demand) == "The deal balances: it can be committed."
-    assert dv.part_line(deal, "Bo") == "pays 1 魚  ·  gets 2 shells" and dv.part_line(deal, "Cy") == "no part"
+    assert dv.part_line(deal, "Bo") == "pays 1 fish  ·  gets 2 shells" and dv.part_line(deal, "Cy") == "no part"
     payments = (Payment("Ann", Resources(wood=2)), Payment("Bo", Resources(fish=1)))
     assert deal.command(s.order) == CompleteDemand(payments, (Share("Ann", 3, 1), Share("Bo", 2, 0)))
     assert apply(s, deal.command(s.order)).phase == Phase.MAIN
@@ -123,7 +123,7 @@ def test_view_deal_names_what_a_player_lacks() -> None:
     s = negotiation()
     deal = dv.DealForm().step("Cy", "wood", 1).step("Cy", "wood", 1).step("Ann", "wood", -1)
     assert deal.get("Ann", "wood") == 0, "never below zero"
-    assert dv.shortfalls(deal, s) == ["Cy pays 2 木 but has only 0"]
+    assert dv.shortfalls(deal, s) == ["Cy pays 2 wood but has only 0"]
     i18n.set_language("zh_TW")
     assert dv.shortfalls(deal, s) == ["Cy 要付 2 木，但只有 0"]
 
@@ -134,7 +134,7 @@ def test_view_demand_form_enters_the_card_once() -> None:
     form = form.step("meat", 1).step("meat", 1).step("shells", 1).step("cards", 1).step("cards", -1)
     assert form.problem() is None
     assert form.command() == RevealDemand(Resources(meat=2), 1, 0)
-    assert dv.demand_line(form) == "Asks 2 肉  ·  gives 1 shell"
+    assert dv.demand_line(form) == "Asks 2 meat  ·  gives 1 shell"
 
 
 def test_view_setup_form_warns_outside_the_box() -> None:
@@ -157,7 +157,7 @@ def test_view_chance_colours_follow_the_timing() -> None:
     playable = {v.key: v.playable for v in cvm.colour_views(s, "Bo")}
     assert playable == {"gold": False, "red": False, "blue": False, "green": True}
     effect = cvm.EffectForm().step("Bo", "fish", -1).step("Ann", "shells", 2)
-    assert effect.lines(s.order) == ["Ann: +2 shells", "Bo: −1 魚"]
+    assert effect.lines(s.order) == ["Ann: +2 shells", "Bo: −1 fish"]
     cmd = cvm.play_command("Bo", "green", effect, s.order, take_control=True)
     after = apply(s, cmd)
     assert after.controller == "Bo"

@@ -30,6 +30,8 @@ from tests.ui.feeding import FeedingScenarios  # noqa: E402
 from tests.ui.kiosk_scenarios import KioskScenarios, kiosk_keyboard, kiosk_options  # noqa: E402
 from tests.ui.scenarios import ExtraScenarios  # noqa: E402
 from tests.ui.store_scenarios import StoreScenarios  # noqa: E402
+from tests.ui import table_manners  # noqa: E402
+from tests.ui.table_manners import TableMannersScenarios  # noqa: E402
 from companion.ui.taps import Taps  # noqa: E402
 
 
@@ -52,6 +54,7 @@ def main() -> int:
                   serial=tray.path if tray else None, lang=os.environ.get("CAIRN_TEST_LANG", "en"))
     fields.update(reliability.app_options(mode))  # mock GPIO pins, an unpluggable camera
     fields.update(kiosk_options(mode))
+    fields.update(table_manners.app_options(mode, shots))  # the screenshot tour's start
     plug = fields.pop("_plug", None)
     app = CairnApp(AppOptions(**fields))
     app.tray = tray
@@ -64,8 +67,8 @@ def main() -> int:
     return 0 if not driver.report["errors"] else 1
 
 
-class Driver(KioskScenarios, ExtraScenarios, FeedingScenarios, reliability.ReliabilityScenarios, StoreScenarios,
-             Taps):
+class Driver(KioskScenarios, ExtraScenarios, FeedingScenarios, TableMannersScenarios,
+             reliability.ReliabilityScenarios, StoreScenarios, Taps):
     """Steps a scenario one frame at a time and records checks, banners and screenshots."""
 
     def __init__(self, app: Any, shots: Path, mode: str) -> None:
@@ -76,7 +79,8 @@ class Driver(KioskScenarios, ExtraScenarios, FeedingScenarios, reliability.Relia
                                          "resume": self.resume, "camera": self.camera, "readonly": self.readonly,
                                          "settings": self.settings, "lottery": self.lottery, "edice": self.edice,
                                          **self.reliability_modes(), **self.kiosk_modes(),
-                                         **self.feeding_modes(), **self.store_modes()}[mode]()
+                                         **self.feeding_modes(), **self.store_modes(),
+                                         **self.table_manners_modes()}[mode]()
         self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------

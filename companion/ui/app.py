@@ -28,6 +28,8 @@ from rules.errors import IllegalMove
 
 log = logging.getLogger(__name__)
 KV_DIR = Path(__file__).resolve().parents[2] / "kv"
+#: the longest a banner stays, by kind (seconds): short enough not to stand in the way of the next move
+BANNER_MOST = {"info": 3.0, "ok": 2.5, "error": 6.0}
 COMMON_SCREENS = {"home": ("companion.ui.screens.home", "HomeScreen"),
                   "history": ("companion.ui.screens.history", "HistoryScreen"),
                   "settings": ("companion.ui.screens.settings", "SettingsScreen")}
@@ -211,6 +213,7 @@ class CairnApp(App):
 
     def _on_window_size(self, window: Any, size: tuple[int, int]) -> None:
         self.s = theme.scale_for(*size)
+        Clock.schedule_once(lambda dt: self._place_banner(), 0)
 
     # -- sizes for kv --------------------------------------------------------------------------
     def u(self, value: float) -> float:
@@ -228,6 +231,7 @@ class CairnApp(App):
         if hasattr(screen, "refresh"):
             screen.refresh()
         self.sm.current = name
+        self._place_banner()
 
     def go_table(self) -> None:
         """Back to the current game's table, or Home when no game is open."""
@@ -326,11 +330,23 @@ class CairnApp(App):
 
     # -- banner --------------------------------------------------------------------------------
     def show_banner(self, text: str, kind: str = "info", seconds: float = 6) -> None:
-        """Show ``text`` under the top bar for ``seconds`` (it never blocks a touch)."""
+        """Show ``text`` over the top bar's title for ``seconds``, at most ``BANNER_MOST`` of its kind.
+
+        It never blocks a touch and covers no player panel or button (``widgets.Banner``)."""
         self.banner, self.banner_kind = text, kind
+        self._place_banner()
         if self._banner_event is not None:
             self._banner_event.cancel()
+        seconds = min(seconds, BANNER_MOST.get(kind, BANNER_MOST["info"]))
         self._banner_event = Clock.schedule_once(lambda dt: self.hide_banner(), seconds)
+
+    def _place_banner(self, again: bool = True) -> None:
+        """Put the banner over the current screen's title, now and (once laid out) on the next frame."""
+        banner = self.root.ids.get("banner") if self.root is not None else None
+        if banner is not None and self.banner:
+            banner.place_over(self.sm.current_screen)
+            if again:
+                Clock.schedule_once(lambda dt: self._place_banner(False), 0)
 
     def hide_banner(self) -> None:
         """Remove the banner."""

@@ -39,7 +39,7 @@ class HardwareBridge:
         self._start_buttons()
         self._start_edice()
         self._start_camera()
-        if self._notes:
+        if self._notes and self.options.screenshot_dir is None:  # the tour's pictures show no banner
             self.app.show_banner("  ".join(self._notes), "info", seconds=5)
 
     def stop(self) -> None:

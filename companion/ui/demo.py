@@ -58,7 +58,8 @@ class ScreenshotTour:
         Clock.schedule_once(self._step, 0.12)
 
     def shot(self, name: str) -> None:
-        """Save the whole window as ``<name>-<W>x<H>-<lang>.png``."""
+        """Save the whole window as ``<name>-<W>x<H>-<lang>.png`` (with no banner over it)."""
+        self.app.hide_banner()
         w, h = (int(v) for v in self.app.root.size)
         path = self.folder / f"{name}-{w}x{h}-{self.app.lang}.png"
         self.app.root.export_to_png(str(path))

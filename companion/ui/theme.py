@@ -50,7 +50,7 @@ ICON_COLOURS: dict[str, tuple[float, float, float, float]] = {
 
 #: minimum touch target at 800×480 on the 7" panel (~9 mm)
 TOUCH = 48
-FONT_SMALL, FONT, FONT_LARGE, FONT_HUGE = 15, 18, 24, 34
+FONT_SMALL, FONT, FONT_LARGE, FONT_HUGE = 16, 18, 24, 34  # FONT_SMALL: the least a player reads (16 px)
 
 
 def scale_for(width: int, height: int) -> float:

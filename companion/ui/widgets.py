@@ -15,13 +15,14 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
 from companion.ui import icons  # noqa: F401  (registers Icon with the Factory for kv)
+from companion.ui import theme
 
 
 class CairnButton(Button):
     """A flat, rounded button with a minimum touch size; ``kind`` picks its colour."""
 
     tid = StringProperty("")
-    kind = StringProperty("normal")  # normal | accent | danger | ok | selected | ghost
+    kind = StringProperty("normal")  # normal | accent | danger | ok | selected | ghost | off (greyed, still tappable)
     payload = ObjectProperty(None, allownone=True)
 
 
@@ -44,7 +45,8 @@ class IconCount(BoxLayout):
 class Caption(Label):
     """A left-aligned label that wraps inside its width and shrinks its font to fit one line.
 
-    ``fit`` shrinks the font down to 60 % so long translations stay on one line instead of being cut.
+    ``fit`` shrinks the font, never below ``theme.FONT_SMALL`` (16 px at 800×480), so long translations
+    stay on one line where they can; past that they wrap.
     """
 
     fit = BooleanProperty(True)
@@ -53,9 +55,10 @@ class Caption(Label):
     def on_texture_size(self, *args: Any) -> None:
         if not self.fit or not self.text or self.width <= 0:
             return
-        want = App.get_running_app().u(self.base_size) if App.get_running_app() else self.base_size
-        if self.texture_size[0] > self.width and self.font_size > want * 0.6:
-            self.font_size = max(want * 0.6, self.font_size * self.width / self.texture_size[0] * 0.98)
+        app = App.get_running_app()
+        least = app.u(theme.FONT_SMALL) if app else theme.FONT_SMALL
+        if self.texture_size[0] > self.width and self.font_size > least:
+            self.font_size = max(least, self.font_size * self.width / self.texture_size[0] * 0.98)
 
 
 class CairnScreen(Screen):
@@ -79,6 +82,58 @@ class CairnScreen(Screen):
 
     def on_read(self) -> None:
         """The READ button or key (only the dice screen reads)."""
+
+
+class Banner(Label):
+    """The app's one message line. It never takes a touch (a tap goes to whatever lies under it) and it
+    sits over the current screen's top-bar title, so it hides no player's panel and no button.
+
+    ``place_over(screen)`` moves it there; a text too long for the bar's height grows downwards.
+    """
+
+    #: the smallest font a player is asked to read at 800×480, in design pixels
+    MIN_FONT = theme.FONT_SMALL
+
+    def on_touch_down(self, touch: Any) -> bool:
+        return False
+
+    def on_touch_move(self, touch: Any) -> bool:
+        return False
+
+    def on_touch_up(self, touch: Any) -> bool:
+        return False
+
+    def place_over(self, screen: Any) -> None:
+        """Cover ``screen``'s top-bar title (the widest label in its ``TopBar``), or the top strip."""
+        app = App.get_running_app()
+        u = app.u if app else (lambda v: v)
+        root = self.parent
+        if root is None:
+            return
+        x, top, width, height = root.x + u(110), root.top, root.width - u(230), u(58)
+        slot = _title_slot(screen)
+        if slot is not None:
+            x, y = slot.to_window(slot.x, slot.y)
+            width, height, top = slot.width, max(slot.height, u(46)), y + slot.height
+        for size in (theme.FONT, self.MIN_FONT):
+            self.font_size = u(size)
+            self.text_size = (max(1, width - u(16)), None)
+            self.texture_update()
+            if self.texture_size[1] + u(8) <= height:
+                break
+        self.size = width, max(height, self.texture_size[1] + u(8))
+        self.pos = x, top - self.height
+
+
+def _title_slot(screen: Any) -> Any:
+    """The widest plain label of ``screen``'s top bar, or None when it has no top bar."""
+    if screen is None:
+        return None
+    for widget in screen.walk(restrict=True):
+        if type(widget).__name__ == "TopBar":
+            labels = [c for c in widget.children if isinstance(c, Label) and not isinstance(c, Button)]
+            return max(labels, key=lambda c: c.width) if labels else None
+    return None
 
 
 class Pill(Label):

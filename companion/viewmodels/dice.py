@@ -28,7 +28,7 @@ def gather_view(area: Area, dice: tuple[int, ...], player: PlayerState, tiles: t
                 cards: tuple[int, ...], show_advice: bool = True) -> RollView:
     """The result of ``dice`` at ``area`` with tool tiles ``tiles`` (indexes) and one-use ``cards`` (values).
 
-    ``result_text`` reads like "14 + 2 = 16 ÷ 3 → 5 Wood"; the advice names the unused tools that reach
+    ``result_text`` reads like "(14 + 2) ÷ 3 → 5 Wood"; the advice names the unused tools that reach
     the next whole result, or says none helps.
     """
     resource, divisor = GATHERING[area]
@@ -36,7 +36,8 @@ def gather_view(area: Area, dice: tuple[int, ...], player: PlayerState, tiles: t
     total = sum(dice)
     added = sum(player.tools[i] for i in tiles) + sum(cards)
     result = (total + added) // divisor
-    text = f"{total}" + (f" + {added}" if added else "") + f" ÷ {divisor} → {result} {resource_label(what)}"
+    summed = f"({total} + {added})" if added else f"{total}"  # the tools add before the division
+    text = f"{summed} ÷ {divisor} → {result} {resource_label(what)}"
     advice = ""
     if show_advice and dice and 0 not in dice:
         used = tuple(player.tools_used or (False,) * len(player.tools))
@@ -48,7 +49,7 @@ def advice_text(advice: ToolAdvice, player: PlayerState, divisor: int) -> str:
     """The rules' tool advice in words."""
     if not advice.tiles and not advice.cards:
         return _("Tools: none needed (no tool reaches the next result).")
-    parts = [str(player.tools[i]) for i in advice.tiles] + [tr("card {n}", n=v) for v in advice.cards]
+    parts = [str(player.tools[i]) for i in advice.tiles] + [tr("one-use tool {n}", n=v) for v in advice.cards]
     return tr("Tools: add {what} → {n}", what=" + ".join(parts), n=advice.result)
 
 

@@ -12,6 +12,11 @@ from rules.stone_age.scoring import CATEGORIES
 from rules.stone_age.state import GameState, ScoreRow
 
 
+def tiebreak_label() -> str:
+    """The tie-break row's title: what it adds up."""
+    return _("Agriculture + tools + people")
+
+
 def category_label(name: str) -> str:
     """A category's row title."""
     return {"track": _("Score track"), "culture": _("Culture sets"), "farmers": _("Farmers × agriculture"),
@@ -30,6 +35,18 @@ class ScoreTable:
     tiebreaks: tuple[int, ...]
     ranks: tuple[int, ...]
     ranking: tuple[str, ...]
+    winner: str = ""  # "Ann wins" / "Ann and Bo share the win"
+    #: the tie-break row is shown only when two totals are equal (then it decides, or says they share)
+    show_tiebreak: bool = False
+
+
+def winner_line(names: list[str]) -> str:
+    """"Ann wins", or for a shared first place "Ann and Bo share the win" (every winner named)."""
+    if not names:
+        return ""
+    if len(names) == 1:
+        return tr("{name} wins", name=names[0])
+    return tr("{names} and {last} share the win", names=_(", ").join(names[:-1]), last=names[-1])
 
 
 def score_table(state: GameState, final: tuple[ScoreRow, ...] | None = None) -> ScoreTable:
@@ -41,13 +58,16 @@ def score_table(state: GameState, final: tuple[ScoreRow, ...] | None = None) -> 
     for i in order:
         r = final[i]
         tied = [j for j in order if final[j].rank == r.rank and j != i]
-        note = tr("  (tie-break {n})", n=r.tiebreak) if any(final[j].total == r.total for j in order if j != i) else ""
+        note = tr("  (agriculture + tools + people {n})", n=r.tiebreak) if any(final[j].total == r.total for j in order if j != i) else ""
         shared = _("  shared") if tied else ""
         ranking.append(f"{r.rank}.  {r.name}  {r.total}" + note + shared)
+    totals = [r.total for r in final]
     return ScoreTable(
         names=tuple(r.name for r in final), colours=tuple(p.colour for p in state.players), rows=rows,
-        totals=tuple(r.total for r in final), tiebreaks=tuple(r.tiebreak for r in final),
+        totals=tuple(totals), tiebreaks=tuple(r.tiebreak for r in final),
         ranks=tuple(r.rank for r in final), ranking=tuple(ranking),
+        winner=winner_line([final[i].name for i in order if final[i].rank == 1]),
+        show_tiebreak=len(set(totals)) < len(totals),
     )
 
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion import i18n
 from companion.i18n import _, tr
 from rules.stone_age.cards import CARD_BY_ID, Card, Effect, Multiplier
 from rules.stone_age.data import BUILDING_STACKS, CARD_SLOTS, EXACT_FIGURES, GATHERING, VILLAGE, Area
 from rules.stone_age.huts import Hut, HutKind
 from rules.stone_age.state import GameState, Phase, Placement, PlayerState
-from rules.stone_age.turns import figures_left, legal_places, unresolved
+from rules.stone_age.turns import figures_left, legal_places, place_problem
 
 RESOURCE_NAMES = ("wood", "brick", "stone", "gold")
 
@@ -118,10 +119,12 @@ class SpaceView:
     most: int  # most figures the current player may put there now (0 = not allowed)
     exact: int  # the space takes exactly this many (0 = choose 1..most)
     on_it: str  # who is there already, e.g. "Ann 2, Bo 1"
+    why: str = ""  # when ``most`` is 0 in the placing phase: the rule that forbids it, in the player's language
 
 
 def spaces(state: GameState) -> list[SpaceView]:
-    """Every space in board order, with how many figures the current player may put there."""
+    """Every space in board order, with how many figures the current player may put there and, for a
+    space they may not use, the rules' own refusal (``why``)."""
     allowed = {(a, s): m for a, s, m in legal_places(state, state.current)} if state.phase is Phase.PLACE else {}
     order: list[tuple[Area, int]] = [(a, 0) for a in (Area.HUNTING, Area.FOREST, Area.CLAY_PIT, Area.QUARRY,
                                                       Area.RIVER, Area.TOOL_MAKER, Area.HUT, Area.FIELD)]
@@ -131,8 +134,13 @@ def spaces(state: GameState) -> list[SpaceView]:
     for area, slot in order:
         here = [p for p in state.placements if p.area is area and p.slot == slot]
         on_it = ", ".join(f"{state.players[p.player].name} {p.figures}" for p in here)
-        views.append(SpaceView(area, slot, area_label(area, slot), area_icon(area), allowed.get((area, slot), 0),
-                               EXACT_FIGURES.get(area, 0), on_it))
+        most = allowed.get((area, slot), 0)
+        why = ""
+        if not most and state.phase is Phase.PLACE:
+            problem = place_problem(state, state.current, area, EXACT_FIGURES.get(area, 1), slot)
+            why = i18n.message(problem) if problem is not None else ""
+        views.append(SpaceView(area, slot, area_label(area, slot), area_icon(area), most,
+                               EXACT_FIGURES.get(area, 0), on_it, why))
     return views
 
 
@@ -146,27 +154,33 @@ class ActionView:
     label: str
     kind: str  # gather | village | build | buy
     can_decline: bool
+    done: bool = False  # resolved already (shown greyed, in its place)
 
 
 def actions(state: GameState) -> list[ActionView]:
     """The current player's spaces still to resolve, in the order they were placed."""
+    return [a for a in action_rows(state) if not a.done]
+
+
+def action_rows(state: GameState) -> list[ActionView]:
+    """All the current player's spaces this round in the order they were placed, the resolved ones
+    marked ``done``: the rows keep their places while the player works down the list."""
     if state.phase is not Phase.ACTIONS or state.lottery is not None or state.current < 0:
         return []
-    out = []
-    for p in unresolved(state, state.current):
-        out.append(_action(p))
-    return out
+    return [_action(p) for p in state.placements if p.player == state.current]
 
 
 def _action(p: Placement) -> ActionView:
     name = area_label(p.area, p.slot)
+    done = p.resolved
     if p.area in GATHERING:
-        return ActionView(p.area, p.slot, p.figures, tr("{space}: roll {n} dice", space=name, n=p.figures), "gather", False)
+        return ActionView(p.area, p.slot, p.figures, tr("{space}: roll {n} dice", space=name, n=p.figures), "gather",
+                          False, done)
     if p.area in VILLAGE:
-        return ActionView(p.area, p.slot, p.figures, tr("{space}: take it", space=name), "village", False)
+        return ActionView(p.area, p.slot, p.figures, tr("{space}: take it", space=name), "village", False, done)
     if p.area is Area.BUILDING:
-        return ActionView(p.area, p.slot, p.figures, tr("{space}: build", space=name), "build", True)
-    return ActionView(p.area, p.slot, p.figures, tr("{space}: buy", space=name), "buy", True)
+        return ActionView(p.area, p.slot, p.figures, tr("{space}: build", space=name), "build", True, done)
+    return ActionView(p.area, p.slot, p.figures, tr("{space}: buy", space=name), "buy", True, done)
 
 
 # -- huts and cards as the Build / buy screen shows them ---------------------------------------------

@@ -3,8 +3,8 @@
 ``_()`` looks a text up in the Stone Tribe catalog of the current language, then in the app's catalog
 (``companion.i18n._``), and falls back to the English text. The game's own words (the five skills and
 their resources, the chance-card colours) have fixed Chinese names at the table; ``skill_name`` and
-``resource_name`` give them in the reader's script (traditional for English and zh_TW, simplified for
-zh_CN), with the English word beside them in English.
+``resource_name`` give them in the reader's script (traditional for zh_TW, simplified for zh_CN) and
+as the English word alone in English (``locale/glossary.toml``).
 """
 from __future__ import annotations
 
@@ -73,28 +73,28 @@ def N_(text: str) -> str:
 
 
 def _pick(words: tuple[str, str, str]) -> str:
+    """The one word of the reader's language (``locale/glossary.toml``): no Chinese on an English screen."""
     lang = i18n.current_language()
     if lang == "zh_CN":
         return words[1]
     if lang == "zh_TW":
         return words[0]
-    return f"{words[0]} {words[2]}"
+    return words[2]
 
 
 def skill_name(key: str) -> str:
-    """A skill's name as the table says it: "伐木 Logging" in English, "伐木" in Chinese."""
+    """A skill's name as the table says it: "Logging" in English, "伐木" in Chinese."""
     return _pick(SKILL_WORDS[key])
 
 
 def resource_name(kind: str) -> str:
-    """A resource's name: "魚 fish" in English, "鱼" in zh_CN, "魚" in zh_TW."""
+    """A resource's name: "fish" in English, "鱼" in zh_CN, "魚" in zh_TW."""
     return _pick(RESOURCE_WORDS[kind])
 
 
 def resource_short(kind: str) -> str:
-    """A resource's one-character Chinese name in the reader's script (鱼 / 魚), for tight spaces."""
-    words = RESOURCE_WORDS[kind]
-    return words[1] if i18n.current_language() == "zh_CN" else words[0]
+    """A resource's name for tight spaces: the one Chinese character (鱼 / 魚), or the English word."""
+    return _pick(RESOURCE_WORDS[kind])
 
 
 def colour_name(key: str) -> str:
@@ -108,9 +108,9 @@ def message(obj: object) -> str:
 
 
 def skill_short(key: str) -> str:
-    """A skill's Chinese name alone, in the reader's script (採集 / 采集), for the player cards."""
-    words = SKILL_WORDS[key]
-    return words[1] if i18n.current_language() == "zh_CN" else words[0]
+    """A skill's name for the player cards: the Chinese name in the reader's script (採集 / 采集), or the
+    English word."""
+    return _pick(SKILL_WORDS[key])
 
 
 def plural(n: int, one: str, many: str) -> str:

@@ -106,6 +106,6 @@ def rounds_for(players: int) -> int:
 
 
 def skill_label(key: str) -> str:
-    """A skill's name in both languages, e.g. ``"伐木 Logging"``."""
-    skill = SKILLS[key]
-    return f"{skill.zh} {skill.en}"
+    """A skill's name in the rules' own language, e.g. ``"Logging"``; the catalogs give the seed's
+    Chinese name (伐木), so an English screen shows no Chinese and a Chinese one no English."""
+    return SKILLS[key].en

@@ -187,7 +187,7 @@ class ReliabilityScenarios:
                 table = app.sm.get_screen("sa_table")
                 table.refresh()
                 space = next(w for w in app.root.walk(restrict=True)
-                             if getattr(w, "tid", "").startswith("space-") and not w.disabled)
+                             if getattr(w, "tid", "").startswith("space-") and w.kind != "off")
                 yield from self.tap(space.tid)
                 yield from self.tap("next")
             elif not app.send(random_command(self.state, rng)):

@@ -159,7 +159,7 @@ class DiceScreen(CairnScreen):
             box.add_widget(b)
         for j, value in enumerate(player.one_use_tools):
             chosen = value in self.cards
-            b = CairnButton(text=tr("Card {n}", n=value), tid=f"onecard-{j}", payload=value,
+            b = CairnButton(text=tr("One-use tool {n}", n=value), tid=f"onecard-{j}", payload=value,
                             kind="selected" if chosen else "normal")
             b.bind(on_release=lambda btn: self.toggle_card(btn.payload))
             box.add_widget(b)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.app import App
 from kivy.graphics import Color, Line, Rectangle
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.label import Label
@@ -12,7 +13,7 @@ from kivy.uix.widget import Widget
 from companion.i18n import _, tr
 from companion.ui import theme
 from companion.ui.widgets import CairnScreen
-from companion.viewmodels.scoring import score_series, score_table
+from companion.viewmodels.scoring import score_series, score_table, tiebreak_label
 
 
 def ending_text(reason: str) -> str:
@@ -21,7 +22,8 @@ def ending_text(reason: str) -> str:
 
 
 class ScoreChart(Widget):
-    """Lines of each player's score per round (``series``) in their ``colours``."""
+    """Lines of each player's score per round (``series``) in their ``colours``, on axes: points up the
+    left (0 and the top value labelled, a grid line every quarter), rounds along the bottom."""
 
     series = ListProperty([])
     colours = ListProperty([])
@@ -32,13 +34,17 @@ class ScoreChart(Widget):
 
     def _redraw(self, *args: Any) -> None:
         self.canvas.clear()
+        self.clear_widgets()
         if not self.series:
             return
+        u = App.get_running_app().u
         longest = max(len(s) for s in self.series)
-        top = max(max(s) for s in self.series)
+        top = max(1, max(max(s) for s in self.series))
         low = min(0, min(min(s) for s in self.series))
         span = max(1, top - low)
-        x0, y0, w, h = self.x + 8, self.y + 8, self.width - 16, self.height - 16
+        left, bottom = u(44), u(26)  # room for the point and round labels
+        x0, y0, w, h = self.x + left, self.y + bottom, self.width - left - u(8), self.height - bottom - u(8)
+        ticks = [low + span * k / 4 for k in range(5)]
         with self.canvas:
             Color(*theme.SURFACE)
             Rectangle(pos=self.pos, size=self.size)
@@ -46,6 +52,8 @@ class ScoreChart(Widget):
             for k in range(5):
                 y = y0 + h * k / 4
                 Line(points=[x0, y, x0 + w, y], width=1)
+            Color(*theme.TEXT_DIM)
+            Line(points=[x0, y0 + h, x0, y0, x0 + w, y0], width=1.4)  # the axes
             for series, colour in zip(self.series, self.colours):
                 Color(*theme.player_colour(colour))
                 pts = []
@@ -53,6 +61,21 @@ class ScoreChart(Widget):
                     pts += [x0 + w * i / max(1, longest - 1), y0 + h * (v - low) / span]
                 if len(pts) >= 4:
                     Line(points=pts, width=2.2)
+        for k, value in enumerate(ticks):
+            if k in (0, 2, 4):
+                self._label(str(round(value)), self.x, y0 + h * k / 4 - u(10), left - u(4), u(20), "right")
+        for i in range(longest):  # round numbers; the last point is the final total
+            text = _("end") if i == longest - 1 and i > 0 else str(i)
+            if i not in (0, longest - 1) and (longest > 8 and i % 2 or i == longest - 2):
+                continue  # every other round on a long game, and room for "end"
+            self._label(text, x0 + w * i / max(1, longest - 1) - u(20), self.y + u(2), u(40), u(22), "center")
+
+    def _label(self, text: str, x: float, y: float, width: float, height: float, halign: str) -> None:
+        u = App.get_running_app().u
+        label = Label(text=text, pos=(x, y), size=(width, height), font_size=u(16), color=theme.TEXT_DIM,
+                      halign=halign, valign="middle")
+        label.text_size = label.size
+        self.add_widget(label)
 
 
 class ScoringScreen(CairnScreen):
@@ -60,26 +83,28 @@ class ScoringScreen(CairnScreen):
 
     ranking = StringProperty("")
     heading = StringProperty("")
+    winner = StringProperty("")
 
     def refresh(self) -> None:
         session = self.app.session
         if session is None or session.state is None or not session.state.final:
-            self.ranking, self.heading = "", _("Final scoring comes when the game ends.")
+            self.ranking, self.winner, self.heading = "", "", _("Final scoring comes when the game ends.")
             return
         state = session.state
         table = score_table(state)
         self.heading = _("Final scoring") + "  ·  " + ending_text(state.ended)
         self.ranking = "\n".join(table.ranking)
+        self.winner = table.winner
         grid = self.ids.table
         grid.clear_widgets()
         grid.cols = len(table.names) + 1
         u = self.app.u
 
         def cell(text: str, bold: bool = False, colour: Any = theme.TEXT, left: bool = False) -> Label:
-            label = Label(text=text, bold=bold, color=colour, font_size=u(theme.FONT_SMALL * 1.1),
+            label = Label(text=text, bold=bold, color=colour, font_size=u(theme.FONT_SMALL + 1),
                           halign="left" if left else "center", valign="middle", shorten=True)
             if left:  # the category column keeps its width; the players share the rest
-                label.size_hint_x, label.width = None, u(180)
+                label.size_hint_x, label.width = None, u(200)
             label.bind(size=lambda lb, s: setattr(lb, "text_size", s))
             return label
 
@@ -93,9 +118,10 @@ class ScoringScreen(CairnScreen):
         grid.add_widget(cell(_("Total"), True, left=True))
         for v in table.totals:
             grid.add_widget(cell(str(v), True, theme.ACCENT))
-        grid.add_widget(cell(_("Tie-break"), left=True, colour=theme.TEXT_DIM))
-        for v in table.tiebreaks:
-            grid.add_widget(cell(str(v)))
+        if table.show_tiebreak:
+            grid.add_widget(cell(tiebreak_label(), left=True, colour=theme.TEXT_DIM))
+            for v in table.tiebreaks:
+                grid.add_widget(cell(str(v)))
         self.ids.chart.colours = list(table.colours)
         self.ids.chart.series = [list(s) for s in score_series(state)]
 

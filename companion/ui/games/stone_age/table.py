@@ -58,6 +58,9 @@ class TableScreen(CairnScreen):
         if self._feeding_due and self.manager is not None and self.manager.current == self.name:
             self.app.go_table()  # the last action was taken here: on to the feeding
 
+    #: the turn the selection was made in (round, player, placements so far): any placement or undo ends it
+    _selected_turn: tuple[int, int, int] | None = None
+
     def refresh(self) -> None:
         session = self.app.session
         if session is None or session.state is None:
@@ -100,24 +103,30 @@ class TableScreen(CairnScreen):
     def _fill_spaces(self, state: Any, grid: Any) -> None:
         views = vm.spaces(state)
         keys = {(v.area.value, v.slot): v for v in views}
-        if tuple(self.selected) and (self.selected[0], self.selected[1]) not in keys or (
-                self.selected and keys[(self.selected[0], self.selected[1])].most == 0):
-            self.selected = []
-        grid.cols = 9 if len(views) > 14 else 8
+        if self.selected and (self._selected_turn != _turn(state) or (self.selected[0], self.selected[1]) not in keys
+                              or keys[(self.selected[0], self.selected[1])].most == 0):
+            self.selected, self.figures = [], 1
+        grid.cols = 8 if len(views) <= 16 else 9  # two rows, as wide as they can be: 16 px captions wrap
         for v in views:
             chosen = bool(self.selected) and (v.area.value, v.slot) == (self.selected[0], self.selected[1])
             b = IconButton(icon=v.icon, count=v.label if not v.on_it else f"{v.label}\n{v.on_it}",
-                           tid=f"space-{v.area.value}-{v.slot}", disabled=v.most == 0,
-                           kind="selected" if chosen else "normal", payload=(v.area.value, v.slot))
+                           tid=f"space-{v.area.value}-{v.slot}",
+                           kind="selected" if chosen else "off" if v.most == 0 else "normal",
+                           payload=(v.area.value, v.slot))
             b.bind(on_release=lambda btn: self.select_space(*btn.payload))
             grid.add_widget(b)
         self._update_next(state)
 
     def select_space(self, area: str, slot: int) -> None:
-        """Choose the space to place on; spaces taking any number start at the most allowed."""
+        """Choose the space to place on; spaces taking any number start at the most allowed. A space the
+        player may not use (greyed) says the rule that forbids it and stays unchosen."""
         state = self.app.session.state
         view = next(v for v in vm.spaces(state) if (v.area.value, v.slot) == (area, slot))
+        if view.most == 0:
+            self.app.show_banner(tr("Not allowed: {rule}", rule=view.why), "info")
+            return
         self.selected = [area, slot]
+        self._selected_turn = _turn(state)
         self.most = view.most
         self.figures = view.exact or min(self.figures if self.figures > 0 else 1, view.most) or 1
         self.refresh()
@@ -139,18 +148,20 @@ class TableScreen(CairnScreen):
     def _fill_resolve(self, state: Any, grid: Any) -> None:
         grid.cols = 2
         self.selected = []
-        actions = vm.actions(state)
-        for i, a in enumerate(actions):
-            b = CairnButton(text=a.label, tid=f"action-{a.area.value}-{a.slot}", payload=a,
-                            kind="accent" if i == 0 else "normal")
+        rows = vm.action_rows(state)  # resolved ones stay in place, greyed, so nothing moves under a finger
+        first = next((a for a in rows if not a.done), None)
+        for a in rows:
+            b = CairnButton(text=tr("{action} · done", action=a.label) if a.done else a.label,
+                            tid=f"action-{a.area.value}-{a.slot}", payload=a, disabled=a.done,
+                            kind="accent" if a is first else "normal")
             b.bind(on_release=lambda btn: self.resolve(btn.payload))
             grid.add_widget(b)
             if a.can_decline:
                 d = CairnButton(text=tr("Skip {space}", space=vm.area_label(a.area, a.slot)),
-                                tid=f"decline-{a.area.value}-{a.slot}", payload=a)
+                                tid=f"decline-{a.area.value}-{a.slot}", payload=a, disabled=a.done)
                 d.bind(on_release=lambda btn: self.decline(btn.payload))
                 grid.add_widget(d)
-        self.next_text = actions[0].label if actions else _("Next")
+        self.next_text = first.label if first is not None else _("Next")
 
     def _fill_lottery(self, state: Any, grid: Any) -> None:
         grid.cols = 6
@@ -209,3 +220,8 @@ class TableScreen(CairnScreen):
         if self.selected:
             self.selected = []
             self.refresh()
+
+
+def _turn(state: Any) -> tuple[int, int, int]:
+    """Which placement turn ``state`` is at: a selection made in another turn is not the player's."""
+    return state.round, state.current, len(state.placements)
