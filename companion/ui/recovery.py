@@ -38,10 +38,11 @@ class RecoveryCard(AnchorLayout):
             self._card = RoundedRectangle(radius=[u(12)])
         card.bind(pos=lambda w, p: setattr(self._card, "pos", p),
                   size=lambda w, s: setattr(self._card, "size", s))
-        rows = [(view.title, 24), *((line, 18) for line in view.lines)]
-        for text, size in rows:
-            label = Caption(text=text, fit=False, size_hint_y=None, font_size=u(size), halign="left",
-                            valign="top", bold=size > 18)
+        rows = [(view.title, True), *((line, False) for line in view.lines)]
+        for text, title in rows:
+            label = Caption(text=text, fit=False, size_hint_y=None,
+                            font_size=u(theme.FONT_LARGE) if title else u(theme.FONT), halign="left",
+                            valign="top", bold=title)
             label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
                        texture_size=lambda w, s: setattr(w, "height", s[1]))
             card.add_widget(label)
