@@ -190,7 +190,7 @@ fi
 # Trixie renamed some libraries for the 64-bit time_t transition (libfoo -> libfoot64).
 t64=""
 [ "$GEN" != trixie ] || t64=t64
-APT_PACKAGES=(python3 python3-venv python3-pip fonts-noto-cjk
+APT_PACKAGES=(python3 python3-venv fonts-noto-cjk
   libgl1 libegl1 libgles2 libgl1-mesa-dri "libmtdev1$t64" "libglib2.0-0$t64" libxrender1 libxi6 libxkbcommon0)
 # the UI tests' private display, and the shell scripts' lint
 [ "$DEV" = 0 ] || APT_PACKAGES+=(xvfb xauth shellcheck)

@@ -115,7 +115,8 @@ cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
 inside() {
   chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "${pip_env[@]}" \
-    bash -c "cd /opt/check/cairn && $1"
+    bash -c "cd /opt/check/cairn || exit 1
+$1"
 }
 
 # --- 1: ./setup.sh && .venv/bin/python main.py --------------------------------------------------
