@@ -186,6 +186,21 @@ if [ "$ACTION" = uninstall-service ]; then
   exit 0
 fi
 
+# check_python: the system Python's version, and from it the generation when the codename did not
+# tell; dies (before anything is installed, when Python is already there) if none is pinned for it.
+PY_VERSION=$(python_of "$GEN")
+check_python() {
+  [ "$SIMULATE" = 0 ] && [ -x "$PY" ] || return 0
+  PY_VERSION=$("$PY" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+  if [ -z "$GEN" ]; then
+    case "$PY_VERSION" in 3.11) GEN=bookworm ;; 3.13) GEN=trixie ;; esac
+  fi
+  if [ -z "$GEN" ] || [ "$(python_of "$GEN")" != "$PY_VERSION" ]; then
+    die "Cairn has pinned packages for Python 3.11 (Debian 12 / Raspberry Pi OS Bookworm) and Python 3.13 (Debian 13 / Raspberry Pi OS Trixie); this is ${CODENAME:-an unknown system} with Python $PY_VERSION ($PY)"
+  fi
+}
+check_python
+
 # --- System packages ----------------------------------------------------------------------------
 # Trixie renamed some libraries for the 64-bit time_t transition (libfoo -> libfoot64).
 t64=""
@@ -224,18 +239,8 @@ else
 fi
 
 # --- The virtual environment ---------------------------------------------------------------------
-PY_VERSION=$(python_of "$GEN")
-if [ "$SIMULATE" = 0 ] && [ -x "$PY" ]; then
-  PY_VERSION=$("$PY" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
-  if [ -z "$GEN" ]; then
-    case "$PY_VERSION" in 3.11) GEN=bookworm ;; 3.13) GEN=trixie ;; esac
-  fi
-  if [ -z "$GEN" ] || [ "$(python_of "$GEN")" != "$PY_VERSION" ]; then
-    die "Cairn has pinned packages for Python 3.11 (Debian 12 / Raspberry Pi OS Bookworm) and Python 3.13 (Debian 13 / Raspberry Pi OS Trixie); this is ${CODENAME:-an unknown system} with Python $PY_VERSION ($PY)"
-  fi
-elif [ "$DRY" = 0 ]; then
-  die "$PY is missing after the package install"
-fi
+check_python
+[ "$SIMULATE" = 1 ] || [ -x "$PY" ] || [ "$DRY" = 1 ] || die "$PY is missing after the package install"
 
 VENV_OPTIONS=()
 # On the Pi the venv must see the apt picamera2, libcamera and lgpio.
