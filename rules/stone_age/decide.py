@@ -8,14 +8,24 @@ of the round, the end of the game and final scoring.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..errors import IllegalMove
 from ..text import Text
 from . import actions
 from .commands import BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place, UseVillage
 from .data import BUILDING_STACKS, CARD_SLOTS, DECK_SIZE, HUTS_PER_STACK, MAX_PLAYERS, MIN_PLAYERS
-from .events import DieChosen, FiguresPlaced, FinalScored, Fed, GameEnded, GameStarted, RoundEnded, RoundStarted
+from .events import (
+    DieChosen,
+    Fed,
+    FiguresPlaced,
+    FinalScored,
+    GameEnded,
+    GameStarted,
+    RoundEnded,
+    RoundStarted,
+)
 from .evolve import evolve
 from .feeding import automatic_feeding, shortfall
 from .scoring import score_game

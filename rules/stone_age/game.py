@@ -8,7 +8,7 @@ from .decide import decide
 from .describe import describe
 from .events import EVENTS
 from .evolve import evolve
-from .state import (BuiltHut, GameState, Lottery, Phase, Placement, PlayerState, ScoreRow, Seat)
+from .state import BuiltHut, GameState, Lottery, Phase, Placement, PlayerState, ScoreRow, Seat
 
 
 def finished(state: GameState) -> bool:
