@@ -127,8 +127,9 @@ begin "./setup.sh (second run)"
 inside "./setup.sh" >>"$log" 2>&1 || { tail -30 "$log"; say "FAILED: second ./setup.sh"; exit 1; }
 end "./setup.sh again"
 
-# main.py with no arguments, as the README says, on a private display: it must still be running
-# (and showing its window) after 60 s; then one scripted tour saves a picture of every screen.
+# main.py with no arguments, as the README says, on a private display: it must have opened its
+# SDL2 window and still be running, with no traceback, after 60 s. (The UI tests in the suite below
+# then drive the real app by touch.)
 begin "main.py on Xvfb"
 status=0
 # shellcheck disable=SC2016  # expanded inside the root
@@ -139,11 +140,9 @@ inside 'Xvfb :7 -screen 0 800x480x24 +extension GLX -nolisten tcp >/tmp/xvfb.log
   cat /tmp/main.log
   if grep -q "Traceback" /tmp/main.log; then rc=1; fi
   if ! grep -Eq "\[Window +\] Provider: sdl2" /tmp/main.log; then rc=1; fi
-  timeout 900 .venv/bin/python main.py --screenshot /tmp/shots --size 800x480 >/tmp/shots.log 2>&1 || rc=2
-  echo "screenshots: $(ls /tmp/shots | wc -l)"
   kill $x; [ "$rc" = 124 ]' >>"$log" 2>&1 || status=$?
 if [ "$status" != 0 ]; then tail -40 "$log"; say "FAILED: main.py did not keep running (rc $status)"; exit 1; fi
-end "main.py ran for 60 s and a screenshot tour passed;$(grep -m1 '^screenshots:' "$log" | cut -d: -f2) pictures"
+end "main.py opened its window and ran for 60 s"
 
 # --- 2: ./setup.sh && .venv/bin/python -m pytest ------------------------------------------------
 begin "./setup.sh && .venv/bin/python -m pytest"
