@@ -15,9 +15,10 @@ A broken translation never stops the table: ``render`` falls back to the English
 from __future__ import annotations
 
 import string
-from functools import lru_cache
+from collections.abc import Callable, Mapping
+from functools import cache
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from companion import i18n
 from rules.text import Text
@@ -126,7 +127,7 @@ def catalog_path(lang: str) -> Path:
     return RULES_LOCALE_DIR / f"{lang}.po"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _translations(lang: str) -> Mapping[str, str]:
     return {e.key: e.msgstr for e in i18n.read_po(catalog_path(lang)) if e.msgstr}
 
