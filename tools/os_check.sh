@@ -6,22 +6,27 @@
 # HEAD with ../shared beside it. Only what a fresh machine lacks to reach the same package index
 # as this one comes in from here: the extra CA certificates and the pip index settings.
 #
-# Usage (as root): tools/os_check.sh bookworm|trixie [--arch amd64|arm64] [--keep]
+# Usage (as root): tools/os_check.sh bookworm|trixie [--arch amd64|arm64] [--no-tests] [--keep]
 #   --arch arm64  an aarch64 root run through qemu-user-static (real, but many times slower)
+#   --no-tests    stop after the first command (setup twice, and main.py)
 #   --keep        leave the root in place afterwards (default: removed)
 # Environment: CAIRN_CHECK_DIR (where roots go, default /var/tmp/cairn-os-check),
 #   CAIRN_MIRROR (default http://deb.debian.org/debian).
 # Prints the time of each step; the log of each is kept in $CAIRN_CHECK_DIR/<suite>-<arch>.log.
 set -euo pipefail
+# The whole script is one function, read by bash before it runs: editing this file while a check
+# runs cannot change what that check does.
+main() {
 here=$(cd "$(dirname "$0")/.." && pwd -P)
 
-usage() { sed -n '8,14s/^# \{0,1\}//p' "$0"; }
-suite="" arch=$(dpkg --print-architecture) keep=0
+usage() { sed -n '9,15s/^# \{0,1\}//p' "$0"; }
+suite="" arch=$(dpkg --print-architecture) keep=0 tests=1
 while [ $# -gt 0 ]; do
   case "$1" in
     bookworm | trixie) suite=$1 ;;
     --arch) arch=${2:?--arch needs amd64 or arm64}; shift ;;
     --keep) keep=1 ;;
+    --no-tests) tests=0 ;;
     -h | --help) usage; exit 0 ;;
     *) echo "os_check: unknown argument: $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -51,6 +56,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   say "installing ${missing[*]} on this machine"
   apt-get update -q >>"$log" 2>&1
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >>"$log" 2>&1
+fi
+if [ "$arch" = arm64 ] && [ "$(uname -m)" != aarch64 ] && [ ! -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]; then
+  # without systemd nothing registers qemu for aarch64 programs: do it here
+  [ -e /proc/sys/fs/binfmt_misc/register ] || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
+  update-binfmts --enable qemu-aarch64
 fi
 
 mounted=()
@@ -98,7 +108,7 @@ done
 mkdir -p "$root/opt/check"
 git clone -q "$here" "$root/opt/check/cairn"
 say "cloned $(git -C "$here" rev-parse --short HEAD) ($(git -C "$here" log -1 --format=%s | cut -c1-60))"
-if [ -d "$here/../shared" ]; then cp -a "$here/../shared" "$root/opt/check/shared"; fi
+if [ -d "$here/../shared" ]; then cp -a "$(cd "$here/../shared" && pwd -P)" "$root/opt/check/shared"; fi
 
 for fs in proc sys dev dev/pts; do
   case "$fs" in
@@ -110,6 +120,10 @@ for fs in proc sys dev dev/pts; do
   mounted+=("$root/$fs")
 done
 mount -t tmpfs tmpfs "$root/tmp" && mounted+=("$root/tmp")
+# The root shares this machine's network namespace, and with it X's abstract sockets: it sees this
+# machine's X sockets, so that an Xvfb inside picks a display number that no X server here holds.
+mkdir -p "$root/tmp/.X11-unix"
+if [ -d /tmp/.X11-unix ]; then mount --bind /tmp/.X11-unix "$root/tmp/.X11-unix" && mounted+=("$root/tmp/.X11-unix"); fi
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
 
 inside() {
@@ -133,9 +147,10 @@ end "./setup.sh again"
 begin "main.py on Xvfb"
 status=0
 # shellcheck disable=SC2016  # expanded inside the root
-inside 'Xvfb :7 -screen 0 800x480x24 +extension GLX -nolisten tcp >/tmp/xvfb.log 2>&1 & x=$!
-  for _ in $(seq 100); do [ -e /tmp/.X11-unix/X7 ] && break; sleep 0.1; done
-  export DISPLAY=:7 CAIRN_DATA_DIR=/tmp/cairn-data
+inside 'n=7; while [ -e /tmp/.X11-unix/X$n ]; do n=$((n + 1)); done
+  Xvfb :$n -screen 0 800x480x24 +extension GLX -nolisten tcp >/tmp/xvfb.log 2>&1 & x=$!
+  for _ in $(seq 100); do [ -e /tmp/.X11-unix/X$n ] && break; sleep 0.1; done
+  export DISPLAY=:$n CAIRN_DATA_DIR=/tmp/cairn-data
   KCFG_KIVY_LOG_LEVEL=info timeout 60 .venv/bin/python main.py >/tmp/main.log 2>&1; rc=$?
   cat /tmp/main.log
   if grep -q "Traceback" /tmp/main.log; then rc=1; fi
@@ -143,6 +158,8 @@ inside 'Xvfb :7 -screen 0 800x480x24 +extension GLX -nolisten tcp >/tmp/xvfb.log
   kill $x; [ "$rc" = 124 ]' >>"$log" 2>&1 || status=$?
 if [ "$status" != 0 ]; then tail -40 "$log"; say "FAILED: main.py did not keep running (rc $status)"; exit 1; fi
 end "main.py opened its window and ran for 60 s"
+
+if [ "$tests" = 0 ]; then say "PASSED (without the tests) on $suite $arch in $(($(now) - total_start)) s"; return 0; fi
 
 # --- 2: ./setup.sh && .venv/bin/python -m pytest ------------------------------------------------
 begin "./setup.sh && .venv/bin/python -m pytest"
@@ -154,3 +171,6 @@ say "pytest: $summary"
 grep -E '^SKIPPED' "$log" | sed 's/^/os_check:   /' || true
 if [ "$status" != 0 ]; then grep -E '^(FAILED|ERROR)' "$log" | head -30; say "FAILED: pytest (rc $status), log: $log"; exit 1; fi
 say "PASSED on $suite $arch in $(($(now) - total_start)) s; log: $log"
+}
+
+main "$@"
