@@ -136,7 +136,7 @@ def written(output: str, path: str) -> str:
 
 def test_shell_scripts_pass_shellcheck() -> None:
     shellcheck = need_tool("shellcheck")
-    scripts = [SETUP, ROOT / ".ci" / "run"]
+    scripts = [SETUP, ROOT / ".ci" / "run", ROOT / "tools" / "os_check.sh", ROOT / "tools" / "compile_requirements.sh"]
     result = subprocess.run([shellcheck, *map(str, scripts)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stdout + result.stderr
 
