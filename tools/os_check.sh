@@ -155,7 +155,8 @@ inside 'n=7; while [ -e /tmp/.X11-unix/X$n ]; do n=$((n + 1)); done
   cat /tmp/main.log
   if grep -q "Traceback" /tmp/main.log; then rc=1; fi
   if ! grep -Eq "\[Window +\] Provider: sdl2" /tmp/main.log; then rc=1; fi
-  kill $x; [ "$rc" = 124 ]' >>"$log" 2>&1 || status=$?
+  kill $x; wait $x 2>/dev/null; rm -f /tmp/.X11-unix/X$n  # (shared with this machine)
+  [ "$rc" = 124 ]' >>"$log" 2>&1 || status=$?
 if [ "$status" != 0 ]; then tail -40 "$log"; say "FAILED: main.py did not keep running (rc $status)"; exit 1; fi
 end "main.py opened its window and ran for 60 s"
 
