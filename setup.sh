@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Install everything Cairn and its tests need: system packages, .venv, pinned Python packages.
-# On a Raspberry Pi also the camera and GPIO packages, and with --service the kiosk service.
+# Install Cairn: system packages, .venv, the pinned Python packages of this OS generation
+# (requirements/bookworm*.txt or requirements/trixie*.txt), and off a Raspberry Pi (or with --dev)
+# what the tests, lint and type checks need. On a Raspberry Pi also the camera and GPIO packages,
+# and with --service the kiosk service.
 # Idempotent: a second run checks and returns in seconds. See docs/raspberry-pi.md.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -8,13 +10,18 @@ CAIRN_DIR=$(pwd -P)
 
 usage() {
   cat <<'EOF'
-Usage: ./setup.sh [--pi] [--service | --uninstall-service] [--dry-run]
+Usage: ./setup.sh [--pi] [--dev | --no-dev] [--service | --uninstall-service] [--dry-run]
 
 Installs Cairn: the system packages (apt), the virtual environment .venv and the pinned
-Python packages of requirements.txt. Run it again after every update; a second run is quick.
+Python packages for this system: requirements/bookworm.txt on Debian 12 / Raspberry Pi OS
+Bookworm (Python 3.11), requirements/trixie.txt on Debian 13 / Raspberry Pi OS Trixie
+(Python 3.13). Run it again after every update; a second run is quick.
 
   --pi                 install for a Raspberry Pi (found by itself from
                        /proc/device-tree/model; this forces it)
+  --dev                also install what the tests, lint and type checks need (pytest,
+                       ruff, mypy; Xvfb, shellcheck): the default except on a Raspberry Pi
+  --no-dev             only what Cairn needs to run: the default on a Raspberry Pi
   --service            also install and enable the kiosk service: Cairn full screen on the
                        console at boot, as the user cairn (needs systemd, and root or sudo)
   --uninstall-service  only remove the kiosk service (keeps the user cairn and its games)
@@ -30,10 +37,14 @@ bad_usage() {
   exit 2
 }
 
-DRY=0 FORCE_PI=0 ACTION=install
+DRY=0 FORCE_PI=0 ACTION=install DEV=""
 for arg in "$@"; do
   case "$arg" in
     --pi) FORCE_PI=1 ;;
+    --dev | --no-dev)
+      [ -z "$DEV" ] || bad_usage "choose one of --dev and --no-dev"
+      if [ "$arg" = --dev ]; then DEV=1; else DEV=0; fi
+      ;;
     --dry-run) DRY=1 ;;
     --service | --uninstall-service)
       [ "$ACTION" = install ] || bad_usage "choose one of --service and --uninstall-service"
@@ -108,12 +119,30 @@ PI=$((ON_PI | FORCE_PI))
 SIMULATE=0
 if [ "$DRY" = 1 ] && [ "$FORCE_PI" = 1 ] && [ "$ON_PI" = 0 ]; then SIMULATE=1; fi
 
+# Off a Raspberry Pi the tests come along by default (the README's test command needs them);
+# a Pi gets only what Cairn needs to run, unless --dev.
+if [ -z "$DEV" ]; then DEV=$((1 - PI)); fi
+
+# --- Which OS generation ------------------------------------------------------------------------
+# Debian 12 / Raspberry Pi OS Bookworm has Python 3.11, Debian 13 / Trixie Python 3.13; each has its
+# own constraints file. Another system is matched by its Python version.
+OS_RELEASE=${CAIRN_OS_RELEASE:-/etc/os-release}  # tests point this at a file of their own
+CODENAME=""
+if [ -r "$OS_RELEASE" ]; then
+  CODENAME=$(sed -n 's/^VERSION_CODENAME=//p' "$OS_RELEASE" | tr -d "\"'" | head -n 1)
+fi
+PY=${CAIRN_PYTHON:-/usr/bin/python3}  # tests point this at a stand-in
+python_of() { case "$1" in bookworm) echo 3.11 ;; trixie) echo 3.13 ;; esac; }
+GEN=""
+case "$CODENAME" in bookworm | trixie) GEN=$CODENAME ;; esac
+
 if [ "$SIMULATE" = 1 ]; then
-  say "dry run for a Raspberry Pi; this machine is not one, so assuming a fresh Raspberry Pi OS Bookworm 64-bit"
+  GEN=${GEN:-trixie}
+  say "dry run for a Raspberry Pi; this machine is not one, so assuming a fresh Raspberry Pi OS (64-bit) $GEN"
 elif [ "$PI" = 1 ]; then
   say "Raspberry Pi: ${MODEL:-forced by --pi}"
   arch=$(uname -m)
-  [ "$arch" = aarch64 ] || die "this Raspberry Pi runs a $arch system; Cairn needs Raspberry Pi OS Bookworm 64-bit (aarch64): install it with Raspberry Pi Imager"
+  [ "$arch" = aarch64 ] || die "this Raspberry Pi runs a $arch system; Cairn needs Raspberry Pi OS (64-bit), Trixie or Bookworm (aarch64): install it with Raspberry Pi Imager"
 fi
 if [ "$DRY" = 1 ]; then say "dry run: nothing will be changed"; fi
 
@@ -157,13 +186,33 @@ if [ "$ACTION" = uninstall-service ]; then
   exit 0
 fi
 
+# check_python: the system Python's version, and from it the generation when the codename did not
+# tell; dies (before anything is installed, when Python is already there) if none is pinned for it.
+PY_VERSION=$(python_of "$GEN")
+check_python() {
+  [ "$SIMULATE" = 0 ] && [ -x "$PY" ] || return 0
+  PY_VERSION=$("$PY" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+  if [ -z "$GEN" ]; then
+    case "$PY_VERSION" in 3.11) GEN=bookworm ;; 3.13) GEN=trixie ;; esac
+  fi
+  if [ -z "$GEN" ] || [ "$(python_of "$GEN")" != "$PY_VERSION" ]; then
+    die "Cairn has pinned packages for Python 3.11 (Debian 12 / Raspberry Pi OS Bookworm) and Python 3.13 (Debian 13 / Raspberry Pi OS Trixie); this is ${CODENAME:-an unknown system} with Python $PY_VERSION ($PY)"
+  fi
+}
+check_python
+
 # --- System packages ----------------------------------------------------------------------------
-APT_PACKAGES=(python3 python3-venv python3-pip fonts-noto-cjk xvfb xauth
-  libgl1 libegl1 libgles2 libgl1-mesa-dri libmtdev1 libglib2.0-0 libxrender1 libxi6 libxkbcommon0 shellcheck)
+# Trixie renamed some libraries for the 64-bit time_t transition (libfoo -> libfoot64).
+t64=""
+[ "$GEN" != trixie ] || t64=t64
+APT_PACKAGES=(python3 python3-venv fonts-noto-cjk
+  libgl1 libegl1 libgles2 libgl1-mesa-dri "libmtdev1$t64" "libglib2.0-0$t64" libxrender1 libxi6 libxkbcommon0)
+# the UI tests' private display, and the shell scripts' lint
+[ "$DEV" = 0 ] || APT_PACKAGES+=(xvfb xauth shellcheck)
 APT_OPTIONS=(-y -q)
 if [ "$PI" = 1 ]; then
   # picamera2 and its libcamera bindings exist only as apt packages (from the Raspberry Pi OS
-  # archive), built for the system Python 3.11; lgpio drives the pins for gpiozero (the only
+  # archive), built for the system Python and numpy; lgpio drives the pins for gpiozero (the only
   # pin library that works on a Pi 5); libdrm/libgbm/libudev for SDL's KMSDRM console video.
   APT_PACKAGES+=(python3-picamera2 python3-libcamera python3-lgpio liblgpio1 libdrm2 libgbm1 libudev1 v4l-utils)
   # Without Recommends, as picamera2's README installs it on Lite: no Qt/GUI stack comes along.
@@ -189,14 +238,9 @@ else
   say "system packages: all ${#APT_PACKAGES[@]} present"
 fi
 
-# --- Python 3.11 virtual environment ------------------------------------------------------------
-PY=/usr/bin/python3
-if [ "$SIMULATE" = 0 ] && [ -x "$PY" ]; then
-  "$PY" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' ||
-    die "Cairn needs Python 3.11 (Debian 12 / Raspberry Pi OS Bookworm); $PY is $("$PY" -V 2>&1)"
-elif [ "$DRY" = 0 ]; then
-  die "$PY is missing after the package install"
-fi
+# --- The virtual environment ---------------------------------------------------------------------
+check_python
+[ "$SIMULATE" = 1 ] || [ -x "$PY" ] || [ "$DRY" = 1 ] || die "$PY is missing after the package install"
 
 VENV_OPTIONS=()
 # On the Pi the venv must see the apt picamera2, libcamera and lgpio.
@@ -204,8 +248,10 @@ if [ "$PI" = 1 ]; then VENV_OPTIONS=(--system-site-packages); fi
 venv_problem=""
 if [ "$SIMULATE" = 1 ] || [ ! -e .venv ]; then
   venv_problem=missing
-elif ! .venv/bin/python -c '' 2>/dev/null; then
+elif ! venv_version=$(.venv/bin/python -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null); then
   venv_problem="broken: .venv/bin/python does not run"
+elif [ -n "$PY_VERSION" ] && [ "$venv_version" != "$PY_VERSION" ]; then
+  venv_problem="made with Python $venv_version, the system now has $PY_VERSION"
 elif [ "$PI" = 1 ] && ! grep -qiE '^include-system-site-packages *= *true' .venv/pyvenv.cfg; then
   venv_problem="made without --system-site-packages, so picamera2 and lgpio are invisible to it"
 fi
@@ -220,20 +266,29 @@ if [ -n "$venv_problem" ]; then
 fi
 
 # --- Pinned Python packages -------------------------------------------------------------------------
+# Every package, transitive ones too, pinned with the hashes of its files for x86-64 and aarch64
+# (tools/compile_requirements.sh); the -dev file has the same pins plus the test and lint tools.
+REQUIREMENTS=requirements/${GEN:-trixie}.txt
+[ "$DEV" = 0 ] || REQUIREMENTS=requirements/${GEN:-trixie}-dev.txt
 stamp=.venv/.cairn-requirements
-want=$(sha256sum requirements.txt | cut -d' ' -f1)
+want="$REQUIREMENTS $(sha256sum "$REQUIREMENTS" | cut -d' ' -f1)"
 packages_changed=0
 if [ -n "$venv_problem" ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  say "installing Python packages (requirements.txt)"
-  run .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements.txt
+  say "installing Python packages ($REQUIREMENTS)"
+  run .venv/bin/python -m pip install -q --disable-pip-version-check --require-hashes -r "$REQUIREMENTS"
   packages_changed=1
 else
-  say "Python packages: requirements.txt unchanged since the last install"
+  say "Python packages: $REQUIREMENTS unchanged since the last install"
+fi
+# Cairn itself, editable (pyproject.toml): the `cairn` command in .venv/bin runs this checkout.
+if [ "$packages_changed" = 1 ] || [ ! -x .venv/bin/cairn ]; then
+  run .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
 fi
 
 # One line that imports what a broken numpy/OpenCV/picamera2 combination breaks, and says which
-# versions it got. picamera2 (apt) is built against Bookworm's numpy 1.24: numpy 2 breaks it.
-CHECK='import importlib.metadata as md, numpy, cv2'
+# versions it got. picamera2 (apt) is built against the system's numpy: Bookworm's 1.24 (numpy 2
+# breaks it), Trixie's 2.2.
+CHECK='import importlib.metadata as md, numpy, cv2, polib, fontTools'
 [ "$PI" = 0 ] || CHECK+=', picamera2'
 CHECK+='; print("setup: imports ok: numpy", numpy.__version__, "| opencv", cv2.__version__, "| kivy", md.version("kivy")'
 [ "$PI" = 0 ] || CHECK+=', "| picamera2", md.version("picamera2")'
@@ -241,8 +296,8 @@ CHECK+=')'
 if [ "$DRY" = 1 ]; then
   run .venv/bin/python -c "$CHECK"
 elif ! .venv/bin/python -c "$CHECK"; then
-  hint="check the pins in requirements.txt, then run: rm -rf .venv && ./setup.sh"
-  [ "$PI" = 0 ] || hint="picamera2 needs numpy < 2 (it is built against Bookworm's numpy 1.24): $hint"
+  hint="check the pins in $REQUIREMENTS, then run: rm -rf .venv && ./setup.sh"
+  [ "$PI" = 0 ] || [ "$GEN" != bookworm ] || hint="picamera2 needs numpy < 2 (it is built against Bookworm's numpy 1.24): $hint"
   die "the installed Python packages do not import (the error is above); $hint"
 fi
 if [ "$packages_changed" = 1 ] && [ "$DRY" = 0 ]; then echo "$want" >"$stamp"; fi

@@ -1,20 +1,25 @@
 """Translations: gettext catalogs read straight from ``locale/<lang>/LC_MESSAGES/*.po``.
 
-No compiled ``.mo`` files are kept: a small ``.po`` parser builds the catalog in memory when a
-language is chosen. ``_()`` translates with the current language and falls back to the English
-text for anything a catalog lacks, so a missing entry shows English, never an error.
+One loader for every catalog of Cairn (the screens' here, the rules' in ``companion.rules_text``):
+``read_po`` reads a ``.po`` file with polib, as gettext's own tools write it. No compiled ``.mo``
+files are kept. ``_()`` translates with the current language and falls back to the English text for
+anything a catalog lacks (or marks fuzzy), so a missing entry shows English, never an error;
+``pgettext()`` looks up a word in one context (``msgctxt``).
 
 >>> set_language("en"); _("Next")
 'Next'
 """
 from __future__ import annotations
 
-import ast
 import locale
 import os
+import re
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import polib
 
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 DOMAIN = "cairn"
@@ -23,57 +28,85 @@ DOMAIN = "cairn"
 LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文", "zh_TW": "繁體中文"}
 DEFAULT_LANGUAGE = "en"
 
+#: gettext's key for a msgid in a context (``msgctxt``), as in compiled ``.mo`` files
+CONTEXT_SEPARATOR = "\x04"
+
 
 @dataclass(frozen=True)
 class PoEntry:
-    """One catalog entry: the English text, its translation and the line it starts on."""
+    """One catalog entry: the English text, its translation, the line it starts on and its context."""
 
     msgid: str
     msgstr: str
     line: int
+    msgctxt: str | None = None
+
+    @property
+    def key(self) -> str:
+        """The catalog key: the msgid, or ``"<msgctxt>\\x04<msgid>"`` for an entry with a context."""
+        return self.msgid if self.msgctxt is None else f"{self.msgctxt}{CONTEXT_SEPARATOR}{self.msgid}"
 
 
-def parse_po(text: str) -> list[PoEntry]:
-    """The entries of a ``.po`` file (the header entry, ``msgid ""``, is left out).
+# What polib is given must be well formed: it reads an unterminated string or an unknown escape
+# without a word. Each string line is a keyword (or nothing) and one quoted string, whose escapes
+# are those gettext's tools write and polib decodes.
+_STRING_LINE = re.compile(r'(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"((?:[^"\\]|\\.)*)"')
+_ESCAPES = frozenset('ntrvbf"\\')
+_POLIB_ERROR = re.compile(r"\(line (\d+)\)(.*)")
 
-    Understands comments, multi-line strings and the usual escapes. Plural forms are not used by
-    Cairn and raise ``ValueError``, as does any line the parser does not recognise.
-    """
-    entries: list[PoEntry] = []
-    fields: dict[str, str] = {}
-    current: str | None = None
-    start = 0
 
-    def flush() -> None:
-        if "msgid" in fields and fields["msgid"]:
-            entries.append(PoEntry(fields["msgid"], fields.get("msgstr", ""), start))
-        fields.clear()
-
-    for number, raw in enumerate(text.splitlines(), start=1):
+def _check_lines(text: str, where: str) -> None:
+    for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        if line.startswith('"'):
-            if current is None:
-                raise ValueError(f"line {number}: a string outside any msgid/msgstr")
-            fields[current] += _unquote(line, number)
+        m = _STRING_LINE.fullmatch(line)
+        if m is None:
+            raise ValueError(f"{where} line {number}: expected a keyword and one quoted string, got {line!r}")
+        for escape in re.finditer(r"\\(.)", m.group(1)):
+            if escape.group(1) not in _ESCAPES:
+                raise ValueError(f"{where} line {number}: unsupported escape \\{escape.group(1)} "
+                                 "(write the character itself)")
+
+
+def read_po(path: Path, *, where: str | None = None) -> list[PoEntry]:
+    """The entries of the ``.po`` file at ``path`` that count as translated or to be translated.
+
+    Left out: the header (``msgid ""``), entries marked ``#, fuzzy`` and obsolete ``#~`` entries.
+    A plural entry gives its first form. Escapes are decoded as gettext's tools write them
+    (``\\n \\t \\r \\v \\b \\f \\" \\\\``). Raises ``ValueError`` naming the file (or ``where``)
+    and the line of anything malformed: an unterminated string, an unknown escape, a stray line,
+    the same msgid twice in one context.
+    """
+    name = where or str(path)
+    _check_lines(path.read_text(encoding="utf-8-sig"), name)
+    try:
+        catalog = polib.pofile(str(path), encoding="utf-8-sig")
+    except (OSError, ValueError) as exc:
+        m = _POLIB_ERROR.search(str(exc))
+        detail = f" line {m.group(1)}:{m.group(2) or ' a syntax error'}" if m else f": {exc}"
+        raise ValueError(f"{name}{detail}") from None
+    entries: list[PoEntry] = []
+    seen: dict[str, int] = {}
+    for item in catalog:
+        if not item.msgid or item.obsolete or item.fuzzy:
             continue
-        keyword, _space, rest = line.partition(" ")
-        if keyword not in ("msgid", "msgstr", "msgctxt"):
-            raise ValueError(f"line {number}: unexpected {keyword!r} (plural forms are not supported)")
-        if keyword == "msgid":
-            flush()
-            start = number
-        current = keyword
-        fields[keyword] = _unquote(rest.strip(), number)
-    flush()
+        msgstr = item.msgstr_plural.get(0, "") if item.msgid_plural else item.msgstr
+        entry = PoEntry(item.msgid, msgstr, max(item.linenum, 1), item.msgctxt)
+        if entry.key in seen:
+            raise ValueError(f"{name} line {entry.line}: {entry.msgid!r} is in the catalog twice "
+                             f"(first at line {seen[entry.key]})")
+        seen[entry.key] = entry.line
+        entries.append(entry)
     return entries
 
 
-def _unquote(token: str, number: int) -> str:
-    if len(token) < 2 or not (token.startswith('"') and token.endswith('"')):
-        raise ValueError(f"line {number}: expected a quoted string, got {token!r}")
-    return ast.literal_eval(token)
+def parse_po(text: str) -> list[PoEntry]:
+    """``read_po`` for the text of a ``.po`` file (errors name the line as ``<text> line N``)."""
+    with tempfile.TemporaryDirectory(prefix="cairn-po-") as tmp:
+        path = Path(tmp) / "catalog.po"
+        path.write_text(text, encoding="utf-8")
+        return read_po(path, where="<text>")
 
 
 def catalog_path(language: str) -> Path:
@@ -82,10 +115,10 @@ def catalog_path(language: str) -> Path:
 
 
 def load_catalog(language: str) -> dict[str, str]:
-    """English text -> translation for ``language`` (empty for English or an unknown language).
+    """Catalog key (``PoEntry.key``) -> translation for ``language`` (empty for English or an unknown one).
 
     Reads the app's ``cairn.po`` and every other ``.po`` beside it (a game's own screen words, e.g.
-    ``prehistories.po``); an entry in ``cairn.po`` wins over the same msgid elsewhere.
+    ``prehistories.po``); an entry in ``cairn.po`` wins over the same key elsewhere.
     """
     path = catalog_path(language)
     if language == DEFAULT_LANGUAGE or not path.parent.is_dir():
@@ -93,9 +126,9 @@ def load_catalog(language: str) -> dict[str, str]:
     catalog: dict[str, str] = {}
     for po in sorted(path.parent.glob("*.po")):
         if po != path:
-            catalog.update({e.msgid: e.msgstr for e in parse_po(po.read_text(encoding="utf-8")) if e.msgstr})
+            catalog.update({e.key: e.msgstr for e in read_po(po) if e.msgstr})
     if path.exists():
-        catalog.update({e.msgid: e.msgstr for e in parse_po(path.read_text(encoding="utf-8")) if e.msgstr})
+        catalog.update({e.key: e.msgstr for e in read_po(path) if e.msgstr})
     return catalog
 
 
@@ -160,6 +193,11 @@ def current_language() -> str:
 def _(text: str) -> str:
     """``text`` in the current language; the English ``text`` itself when there is no translation."""
     return _current.catalog.get(text, text)
+
+
+def pgettext(context: str, text: str) -> str:
+    """``text`` as the current language says it in ``context`` (a ``msgctxt``); else the English ``text``."""
+    return _current.catalog.get(f"{context}{CONTEXT_SEPARATOR}{text}", text)
 
 
 def tr(text: str, **values: object) -> str:

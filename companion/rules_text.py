@@ -3,7 +3,8 @@
 The rules give each message as a template and its params (``rules.text.Text``, ``IllegalMove``, or the
 ``{"template", "params"}`` form the event store keeps). ``render`` translates the template and every
 param in turn (nested messages, and game words such as "wood" or "the forest"), then fills it in.
-Catalogs are ``locale/rules/<lang>.po``, read directly by a small parser; no ``.mo`` files are kept.
+Catalogs are ``locale/rules/<lang>.po``, read by the one loader of ``companion.i18n`` (polib); no
+``.mo`` files are kept.
 A broken translation never stops the table: ``render`` falls back to the English template.
 
 >>> zh = {"{who} +{points}: hut ({paid})": "{who} +{points}：建筑（{paid}）", "wood": "木头"}.get
@@ -13,12 +14,13 @@ A broken translation never stops the table: ``render`` falls back to the English
 """
 from __future__ import annotations
 
-import re
 import string
-from functools import lru_cache
+from collections.abc import Callable, Mapping
+from functools import cache
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
+from companion import i18n
 from rules.text import Text
 
 Gettext = Callable[[str], str]
@@ -110,116 +112,14 @@ def render_message(message: object, gettext: Gettext) -> str:
 
 
 # -- .po catalogs ---------------------------------------------------------------------------------
-_ESCAPES = {"n": b"\n", "t": b"\t", "r": b"\r", "a": b"\a", "b": b"\b", "f": b"\f", "v": b"\v",
-            '"': b'"', "\\": b"\\", "'": b"'", "?": b"?"}
-_ESCAPE = re.compile(r"\\(?:([0-7]{1,3})|x([0-9A-Fa-f]{1,2})|(.))", re.DOTALL)
-
-
-def unescape(body: str, line: int = 0) -> str:
-    """The text of a C-quoted ``.po`` string body (without its quotes).
-
-    Understands ``\\n \\t \\r \\a \\b \\f \\v \\" \\\\``, octal ``\\303`` and hex ``\\xc3`` escapes (bytes of
-    the UTF-8 text, so ``"\\303\\251"`` is "é"). Raises ``ValueError`` for an unknown escape or a
-    lone trailing backslash.
-    """
-    out = bytearray()
-    pos = 0
-    for m in _ESCAPE.finditer(body):
-        out += body[pos:m.start()].encode("utf-8")
-        octal, hexa, char = m.groups()
-        if octal is not None:
-            out.append(int(octal, 8) & 0xFF)
-        elif hexa is not None:
-            out.append(int(hexa, 16))
-        elif char in _ESCAPES:
-            out += _ESCAPES[char]
-        else:
-            raise ValueError(f"line {line}: unknown escape \\{char}")
-        pos = m.end()
-    rest = body[pos:]
-    if rest.endswith("\\"):
-        raise ValueError(f"line {line}: a string ends with a lone backslash")
-    out += rest.encode("utf-8")
-    return out.decode("utf-8")
-
-
-_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"\s*$', re.DOTALL)
-_KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(.*)$", re.DOTALL)
-
-
-def _quoted(token: str, line: int) -> str:
-    m = _STRING.fullmatch(token.strip())
-    if m is None:
-        raise ValueError(f"line {line}: expected one quoted string, got {token.strip()!r}")
-    return unescape(m.group(1), line)
-
-
 def parse_po(text: str) -> dict[str, str]:
-    """The translations in a ``.po`` file: msgid -> msgstr.
+    """The translations in the text of a ``.po`` file: catalog key -> msgstr (``companion.i18n.read_po``).
 
-    Left out: the header (empty msgid), entries marked ``#, fuzzy``, untranslated entries (empty
-    msgstr) and obsolete ``#~`` entries. An entry with a ``msgctxt`` is keyed ``"ctxt\\x04msgid"`` (as
-    GNU gettext does); a plural entry is keyed by its singular msgid with its first form. Strings may
-    continue over several quoted lines. Raises ``ValueError`` naming the line of anything malformed.
+    Left out: the header, fuzzy, obsolete and untranslated entries. An entry with a ``msgctxt`` is
+    keyed ``"ctxt\\x04msgid"`` (as GNU gettext does); a plural entry by its singular with its first
+    form. Raises ``ValueError`` naming the line of anything malformed.
     """
-    catalog: dict[str, str] = {}
-    entry: dict[str, str] = {}
-    flags: set[str] = set()
-    field: str | None = None
-    seen_string = False
-    start = 0  # the line the current entry starts on
-
-    def finish() -> None:
-        nonlocal field
-        msgid = entry.get("msgid")
-        msgstr = entry.get("msgstr", entry.get("msgstr[0]", ""))
-        if msgid is None and entry:
-            raise ValueError(f"line {number}: a msgstr without a msgid")
-        if msgid and msgstr and "fuzzy" not in flags:
-            key = f"{entry['msgctxt']}\x04{msgid}" if "msgctxt" in entry else msgid
-            if key in catalog:
-                raise ValueError(f"line {start}: {msgid!r} is translated twice")
-            catalog[key] = msgstr
-        entry.clear()
-        flags.clear()
-        field = None
-
-    number = 0
-    for number, raw in enumerate(text.lstrip("\ufeff").split("\n"), start=1):
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("#"):
-            if field is not None and field.startswith("msgstr"):
-                finish()
-            if line.startswith("#,"):
-                flags.update(f.strip() for f in line[2:].split(","))
-            continue
-        if line.startswith('"'):
-            if field is None:
-                raise ValueError(f"line {number}: a string outside any msgid or msgstr")
-            entry[field] += _quoted(line, number)
-            continue
-        m = _KEYWORD.match(line)
-        if m is None:
-            raise ValueError(f"line {number}: unexpected {line.split()[0]!r}")
-        keyword = m.group(1)
-        if keyword in ("msgctxt", "msgid") and field is not None and field.startswith("msgstr"):
-            finish()
-        if keyword in entry:
-            raise ValueError(f"line {number}: a second {keyword} in one entry")
-        if not entry:
-            start = number
-        if keyword.startswith("msgstr") and "msgid" not in entry:
-            raise ValueError(f"line {number}: {keyword} without a msgid")
-        field = keyword
-        entry[field] = _quoted(m.group(3), number)
-        seen_string = True
-    if field is not None and not field.startswith("msgstr"):
-        raise ValueError(f"line {number}: the last entry has no msgstr")
-    if seen_string:
-        finish()
-    return catalog
+    return {e.key: e.msgstr for e in i18n.parse_po(text) if e.msgstr}
 
 
 def catalog_path(lang: str) -> Path:
@@ -227,9 +127,9 @@ def catalog_path(lang: str) -> Path:
     return RULES_LOCALE_DIR / f"{lang}.po"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _translations(lang: str) -> Mapping[str, str]:
-    return parse_po(catalog_path(lang).read_text(encoding="utf-8"))
+    return {e.key: e.msgstr for e in i18n.read_po(catalog_path(lang)) if e.msgstr}
 
 
 def load_catalog(lang: str) -> Gettext:
@@ -252,5 +152,4 @@ def _identity(message: str) -> str:
     return message
 
 
-__all__ = ["RULES_LOCALE_DIR", "catalog_path", "load_catalog", "parse_po", "render", "render_message",
-           "unescape"]
+__all__ = ["RULES_LOCALE_DIR", "catalog_path", "load_catalog", "parse_po", "render", "render_message"]

@@ -10,7 +10,8 @@ import dataclasses
 import enum
 import types
 import typing
-from typing import Any, Iterable, Mapping, TypeVar
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeVar
 
 from .errors import CodecError
 

@@ -15,9 +15,10 @@ Randomness never lives in the rules: dice and random draws are inputs carried by
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import reduce
-from typing import Any, Callable, Generic, Iterable, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .codec import Registry
 

@@ -15,7 +15,7 @@ Plain string params that are game words ("wood", "the forest") are looked up in 
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 
 class Text(str):
@@ -24,7 +24,7 @@ class Text(str):
     template: str
     params: dict[str, Any]
 
-    def __new__(cls, template: str, /, **params: Any) -> "Text":
+    def __new__(cls, template: str, /, **params: Any) -> Self:
         obj = super().__new__(cls, template.format(**params) if params else template)
         obj.template = template
         obj.params = dict(params)

@@ -32,18 +32,72 @@ def visible_strings() -> set[str]:
 
 
 def test_i18n_parse_po_multiline_and_escapes() -> None:
-    text = '# c\nmsgid ""\nmsgstr "Language: x\\n"\n\nmsgid "a\\n" "b"\nmsgstr ""\n"c \\"q\\""\n'
+    text = '# c\nmsgid ""\nmsgstr "Language: x\\n"\n\nmsgid "a\\n"\n"b"\nmsgstr ""\n"c \\"q\\""\n'
     assert parse_po(text) == [PoEntry('a\nb', 'c "q"', 5)]
 
 
-def test_i18n_parse_po_rejects_plural_forms_with_the_line() -> None:
-    with pytest.raises(ValueError, match="line 2"):
-        parse_po('msgid "x"\nmsgid_plural "xs"\n')
+def test_i18n_parse_po_reads_a_plural_entry_by_its_first_form() -> None:
+    entries = parse_po('msgid "x"\nmsgid_plural "xs"\nmsgstr[0] "X"\nmsgstr[1] "Xs"\n')
+    assert [(e.msgid, e.msgstr) for e in entries] == [("x", "X")]
 
 
 def test_i18n_parse_po_rejects_an_unquoted_string() -> None:
-    with pytest.raises(ValueError, match="line 1: expected a quoted string"):
+    with pytest.raises(ValueError, match="line 1: expected a keyword and one quoted string"):
         parse_po("msgid x\n")
+
+
+def test_i18n_parse_po_skips_fuzzy_entries() -> None:
+    """A fuzzy entry is a guess awaiting review: gettext does not use it, and neither does Cairn."""
+    text = '#, fuzzy, python-brace-format\nmsgid "Next"\nmsgstr "错"\n\nmsgid "Back"\nmsgstr "返回"\n'
+    assert [(e.msgid, e.msgstr) for e in parse_po(text)] == [("Back", "返回")]
+
+
+def test_i18n_parse_po_keeps_an_entry_with_a_context_apart() -> None:
+    text = 'msgid "Open"\nmsgstr "开放"\n\nmsgctxt "verb"\nmsgid "Open"\nmsgstr "打开"\n'
+    entries = parse_po(text)
+    assert [(e.msgctxt, e.msgid, e.msgstr) for e in entries] == [(None, "Open", "开放"), ("verb", "Open", "打开")]
+    assert [e.key for e in entries] == ["Open", "verb\x04Open"]
+
+
+@pytest.mark.parametrize("body, want", [
+    (r"tab\there", "tab\there"), (r"two\nlines", "two\nlines"), (r"say \"hi\"", 'say "hi"'),
+    (r"back\\slash", "back\\slash"), (r"back\\nslash", "back\\nslash"), (r"vt\vff\f", "vt\vff\f"),
+])
+def test_i18n_parse_po_decodes_the_escapes_gettext_writes(body: str, want: str) -> None:
+    assert parse_po(f'msgid "x"\nmsgstr "{body}"\n')[0].msgstr == want
+
+
+@pytest.mark.parametrize("body", [r"caf\u00e9", r"\303\251", r"\xc3\xa9", r"\N{BULLET}", r"it\'s"])
+def test_i18n_parse_po_refuses_an_escape_gettext_does_not_write(body: str) -> None:
+    """Python's escapes are not C's: ``\\u00e9`` is no escape in a .po file, and ``\\303\\251`` are
+    bytes, not the letters Ã and ©. Refused with the line, rather than read as something else."""
+    with pytest.raises(ValueError, match=r"line 2: unsupported escape"):
+        parse_po(f'msgid "x"\nmsgstr "{body}"\n')
+
+
+@pytest.fixture()
+def tmp_locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A locale folder of this test's own in place of Cairn's; English again afterwards."""
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    (tmp_path / "zh_CN" / "LC_MESSAGES").mkdir(parents=True)
+    yield tmp_path
+    i18n.set_language("en")
+
+
+def test_i18n_the_app_shows_english_for_a_fuzzy_entry(tmp_locale: Path) -> None:
+    (tmp_locale / "zh_CN" / "LC_MESSAGES" / "cairn.po").write_text(
+        '#, fuzzy\nmsgid "Next"\nmsgstr "错"\n\nmsgid "Back"\nmsgstr "返回"\n', encoding="utf-8")
+    i18n.set_language("zh_CN")
+    assert (i18n._("Next"), i18n._("Back")) == ("Next", "返回")
+
+
+def test_i18n_the_app_translates_by_context(tmp_locale: Path) -> None:
+    (tmp_locale / "zh_CN" / "LC_MESSAGES" / "cairn.po").write_text(
+        'msgid "Open"\nmsgstr "开放"\n\nmsgctxt "verb"\nmsgid "Open"\nmsgstr "打开"\n', encoding="utf-8")
+    i18n.set_language("zh_CN")
+    assert i18n._("Open") == "开放"
+    assert i18n.pgettext("verb", "Open") == "打开"
+    assert i18n.pgettext("noun", "Open") == "Open"
 
 
 @pytest.mark.parametrize("value, want", [

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules_text import catalog_path, load_catalog, parse_po, render, render_message, unescape
+from companion.rules_text import catalog_path, load_catalog, parse_po, render, render_message
 from rules.errors import IllegalMove
 from rules.stone_age import RULES, Area, Phase
 from rules.stone_age.commands import Decline, Gather, Place, UseVillage
@@ -139,9 +139,6 @@ msgstr "不可靠"
 msgid "untranslated"
 msgstr ""
 
-msgid "octal"
-msgstr "\303\251\xc3\xa9"
-
 msgctxt "menu"
 msgid "Open"
 msgstr "打开菜单"
@@ -156,18 +153,19 @@ msgstr[0] "{n} 个苹果"
 #~ msgid "obsolete"
 #~ msgstr "过时"
 msgid   "spaced"   
-msgstr	"有空格"'''.replace("\\u201c", "\u201c").replace("\\u201d", "\u201d")
+msgstr	"有空格"
+
+msgid "a msgid with no msgstr"'''.replace("\\u201c", "\u201c").replace("\\u201d", "\u201d")
 
 
 def test_the_po_reader_handles_continuations_escapes_flags_context_and_plurals() -> None:
     cat = parse_po(TRICKY.replace("\n", "\r\n"))
     assert cat['{who} said "hi"\tover two lines'] == "{who} 说\u201c你好\u201d"
     assert cat["back\\slash and new\nline"] == "反\\斜杠\n换行"
-    assert cat["octal"] == "éé"
     assert cat["Open"] == "打开" and cat["menu\x04Open"] == "打开菜单"
     assert cat["one apple"] == "{n} 个苹果"
     assert cat["spaced"] == "有空格"
-    for absent in ("", "fuzzy one", "untranslated", "obsolete"):
+    for absent in ("", "fuzzy one", "untranslated", "obsolete", "a msgid with no msgstr"):
         assert absent not in cat
 
 
@@ -181,23 +179,36 @@ def test_the_po_reader_handles_continuations_escapes_flags_context_and_plurals()
     'msgid "a"\nmsgid "b"\nmsgstr "c"\n',
     'msgid "a"\nmsgstr "b"\nmsgid "a"\nmsgstr "c"\n',
     'msgid "a"\nmsgstr "b"\nmsgfoo "c"\n',
-    'msgid "a"\n',
+    'msgid "a"\nmsgstr "\\303\\251"\n',
+    'msgid "a"\nmsgstr "caf\\u00e9"\n',
 ])
 def test_the_po_reader_refuses_malformed_input(bad: str) -> None:
     with pytest.raises(ValueError, match="line"):
         parse_po(bad)
 
 
+#: Any text but the control characters no message holds (the extractor refuses them).
+MESSAGE_TEXT = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters=[
+    chr(c) for c in [*range(0x20), 0x7F] if chr(c) not in "\n\t\r\b\f\v"]), min_size=1)
+
+
 @settings(max_examples=60, deadline=None)
-@given(st.dictionaries(st.text(min_size=1), st.text(min_size=1), max_size=5))
+@given(st.dictionaries(MESSAGE_TEXT, MESSAGE_TEXT, max_size=5))
 def test_a_catalog_written_by_the_extractor_reads_back_the_same(translations: dict[str, str]) -> None:
     messages = [Message(m, ["x.py:1"]) for m in translations]
     assert parse_po(po_text("zh_CN", messages, translations)) == translations
 
 
-@given(st.text())
-def test_quoting_and_unescaping_are_inverse(text: str) -> None:
-    assert unescape(po_quote(text)[1:-1]) == text
+@settings(max_examples=60, deadline=None)
+@given(MESSAGE_TEXT)
+def test_quoting_and_reading_are_inverse(text: str) -> None:
+    assert parse_po(f'msgid "x"\nmsgstr {po_quote(text)}\n') == {"x": text}
+
+
+@pytest.mark.parametrize("control", ["\x00", "\x07", "\x1b", "\x7f"])
+def test_the_extractor_refuses_a_control_character(control: str) -> None:
+    with pytest.raises(ValueError, match="control character"):
+        po_quote(f"a{control}b")
 
 
 def test_load_catalog_reads_the_po_file_and_english_needs_none() -> None:

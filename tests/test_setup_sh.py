@@ -21,6 +21,8 @@ SETUP = ROOT / "setup.sh"
 GROUPS = "video,render,input,gpio,dialout"
 UNIT = "/etc/systemd/system/cairn.service"
 KIOSK_INI = ROOT / "deploy" / "kivy-kiosk.ini"
+#: the OS generation of this machine, by its Python (the tests run in the .venv setup.sh made)
+HOST_GEN = {(3, 11): "bookworm", (3, 13): "trixie"}[sys.version_info[:2]]
 DESKTOP_INI = ROOT / "deploy" / "kivy-desktop.ini"
 
 
@@ -40,9 +42,30 @@ def checkout(tmp_path: Path) -> Path:
     dest = tmp_path / "cairn"
     dest.mkdir()
     shutil.copy2(SETUP, dest / "setup.sh")
-    shutil.copy2(ROOT / "requirements.txt", dest / "requirements.txt")
+    shutil.copy2(ROOT / "pyproject.toml", dest / "pyproject.toml")
+    shutil.copytree(ROOT / "requirements", dest / "requirements")
     shutil.copytree(ROOT / "deploy", dest / "deploy")
     return dest
+
+
+def pip_install(requirements: str) -> str:
+    """The pip command setup.sh runs for a requirements file."""
+    return f".venv/bin/python -m pip install -q --disable-pip-version-check --require-hashes -r {requirements}"
+
+
+def os_release(tmp_path: Path, codename: str) -> dict[str, str]:
+    """Environment for setup.sh that shows it an /etc/os-release of ``codename``."""
+    path = tmp_path / f"os-release-{codename}"
+    path.write_text(f'PRETTY_NAME="Some OS"\nVERSION_CODENAME={codename}\nID=debian\n')
+    return {"CAIRN_OS_RELEASE": str(path)}
+
+
+def fake_python(tmp_path: Path, version: str) -> dict[str, str]:
+    """Environment for setup.sh whose system Python says it is ``version``."""
+    path = tmp_path / f"python{version}"
+    path.write_text(f"#!/bin/sh\necho {version}\n")
+    path.chmod(0o755)
+    return {"CAIRN_PYTHON": str(path)}
 
 
 #: setup.sh reads the board model here; by default the tests show it no model, so that they see
@@ -82,7 +105,7 @@ def system_state() -> tuple[object, ...]:
 def dry_run(where: Path, *args: str, env: dict[str, str] | None = None, this_board: bool = False) -> str:
     """Run setup.sh --dry-run ARGS; it must exit 0 and change nothing. Returns its stdout."""
     # In the real checkout, watch what setup.sh writes (others may be editing the rest).
-    watched = [where] if where != ROOT else [ROOT / ".venv", ROOT / "requirements.txt", ROOT / "deploy"]
+    watched = [where] if where != ROOT else [ROOT / ".venv", ROOT / "requirements", ROOT / "deploy"]
     before = (snapshot(*watched), system_state())
     result = run_setup(where, "--dry-run", *args, env=env, this_board=this_board)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -113,7 +136,7 @@ def written(output: str, path: str) -> str:
 
 def test_shell_scripts_pass_shellcheck() -> None:
     shellcheck = need_tool("shellcheck")
-    scripts = [SETUP, ROOT / ".ci" / "run"]
+    scripts = [SETUP, ROOT / ".ci" / "run", ROOT / "tools" / "os_check.sh", ROOT / "tools" / "compile_requirements.sh"]
     result = subprocess.run([shellcheck, *map(str, scripts)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -122,11 +145,12 @@ def test_help_prints_usage_and_exits_0(checkout: Path) -> None:
     result = run_setup(checkout, "--help")
     assert result.returncode == 0
     assert result.stdout.startswith("Usage: ./setup.sh")
-    for flag in ("--pi", "--service", "--uninstall-service", "--dry-run"):
+    for flag in ("--pi", "--dev", "--no-dev", "--service", "--uninstall-service", "--dry-run"):
         assert flag in result.stdout
 
 
-@pytest.mark.parametrize("args", [["--bogus"], ["service"], ["-x"], ["--dry-run", "--service", "--uninstall-service"]])
+@pytest.mark.parametrize("args", [["--bogus"], ["service"], ["-x"], ["--dry-run", "--service", "--uninstall-service"],
+                                  ["--dev", "--no-dev"]])
 def test_bad_flags_give_usage_and_exit_2(checkout: Path, args: list[str]) -> None:
     before = snapshot(checkout)
     result = run_setup(checkout, *args)
@@ -142,9 +166,10 @@ def test_dry_run_on_a_fresh_checkout_shows_venv_and_pip(checkout: Path) -> None:
     out = dry_run(checkout)
     cmds = commands(out)
     assert "/usr/bin/python3 -m venv .venv" in cmds
-    assert ".venv/bin/python -m pip install -q --disable-pip-version-check -r requirements.txt" in cmds
+    assert pip_install(f"requirements/{HOST_GEN}-dev.txt") in cmds  # off a Pi: with the tests
+    assert ".venv/bin/python -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e ." in cmds
     check = [c for c in cmds if c.startswith(".venv/bin/python -c ")]
-    assert len(check) == 1 and "import importlib.metadata as md, numpy, cv2;" in check[0]
+    assert len(check) == 1 and "import importlib.metadata as md, numpy, cv2, polib, fontTools;" in check[0]
     assert "picamera2" not in out and "--system-site-packages" not in out
     assert not any(c.startswith(("useradd", "systemctl")) for c in cmds)
 
@@ -156,8 +181,7 @@ def test_dry_run_recreates_a_broken_venv(checkout: Path) -> None:
     (checkout / ".venv" / ".cairn-requirements").write_text("stale\n")
     cmds = commands(out := dry_run(checkout))
     assert "recreating .venv (broken: .venv/bin/python does not run)" in out
-    assert cmds[:3] == ["rm -rf .venv", "/usr/bin/python3 -m venv .venv",
-                        ".venv/bin/python -m pip install -q --disable-pip-version-check -r requirements.txt"]
+    assert cmds[:3] == ["rm -rf .venv", "/usr/bin/python3 -m venv .venv", pip_install(f"requirements/{HOST_GEN}-dev.txt")]
 
 
 def test_dry_run_lists_the_apt_install_for_missing_packages(checkout: Path, tmp_path: Path) -> None:
@@ -182,9 +206,11 @@ def test_dry_run_after_setup_has_nothing_to_install() -> None:
         if os.environ.get("CI"):
             pytest.fail("./setup.sh has not been run in this checkout")
         pytest.skip("run ./setup.sh first")
-    out = dry_run(ROOT, this_board=True)
+    # as it was set up: with the test tools (a Pi's ./setup.sh --dev, or the default elsewhere) or not
+    dev = "-dev.txt " in (ROOT / ".venv" / ".cairn-requirements").read_text()
+    out = dry_run(ROOT, "--dev" if dev else "--no-dev", this_board=True)
     assert "system packages: all" in out
-    assert "requirements.txt unchanged" in out
+    assert f"requirements/{HOST_GEN}{'-dev' if dev else ''}.txt unchanged since the last install" in out
     assert [c for c in commands(out) if not c.startswith(".venv/bin/python -c ")] == []
 
 
@@ -195,13 +221,15 @@ def test_pi_dry_run_shows_camera_packages_and_a_system_site_venv(checkout: Path)
     cmds = commands(out)
     install = next(c for c in cmds if "apt-get install" in c)
     for pkg in ("python3-picamera2", "python3-libcamera", "python3-lgpio", "fonts-noto-cjk", "libmtdev1",
-                "libgl1", "libegl1", "libgles2", "libgbm1", "libdrm2", "xvfb"):
+                "libgl1", "libegl1", "libgles2", "libgbm1", "libdrm2"):
         assert f" {pkg}" in install
+    for dev_only in ("xvfb", "xauth", "shellcheck"):  # a Pi gets no test tools unless --dev
+        assert f" {dev_only}" not in install
     assert "--no-install-recommends" in install
     assert "/usr/bin/python3 -m venv --system-site-packages .venv" in cmds
-    assert any(c.startswith(".venv/bin/python -m pip install") for c in cmds)
+    assert pip_install(f"requirements/{HOST_GEN}.txt") in cmds
     check = next(c for c in cmds if c.startswith(".venv/bin/python -c "))
-    assert "import importlib.metadata as md, numpy, cv2, picamera2;" in check
+    assert "import importlib.metadata as md, numpy, cv2, polib, fontTools, picamera2;" in check
     assert not any(c.startswith(("useradd", "systemctl")) for c in cmds)
 
 
@@ -273,7 +301,7 @@ def test_a_raspberry_pi_is_found_from_its_device_tree_model(checkout: Path, tmp_
         assert "picamera2" in result.stdout  # the import check, printed by every dry run
     else:  # the "Pi" runs some other architecture: a clear error, before anything is done
         assert result.returncode == 1
-        assert "Cairn needs Raspberry Pi OS Bookworm 64-bit (aarch64)" in result.stderr
+        assert "Cairn needs Raspberry Pi OS (64-bit), Trixie or Bookworm (aarch64)" in result.stderr
         assert "would run" not in result.stdout
 
 
@@ -283,6 +311,122 @@ def test_another_board_takes_the_desktop_path(checkout: Path, tmp_path: Path) ->
     out = dry_run(checkout, env={"CAIRN_MODEL_FILE": str(model)})
     assert "Raspberry Pi" not in out
     assert "/usr/bin/python3 -m venv .venv" in commands(out)
+
+
+# --- the OS generation: Debian 12 / Bookworm (Python 3.11) or Debian 13 / Trixie (Python 3.13) ----------
+
+@pytest.mark.parametrize("codename, python, gen", [
+    ("bookworm", "3.11", "bookworm"), ("trixie", "3.13", "trixie"),
+    ("noble", "3.13", "trixie"), ("", "3.11", "bookworm"),  # another system: by its Python
+])
+def test_dry_run_picks_the_constraints_of_the_os_generation(checkout: Path, tmp_path: Path, codename: str,
+                                                           python: str, gen: str) -> None:
+    env = {**os_release(tmp_path, codename), **fake_python(tmp_path, python)}
+    cmds = commands(dry_run(checkout, env=env))
+    assert pip_install(f"requirements/{gen}-dev.txt") in cmds
+    assert not any("requirements/" in c and gen not in c for c in cmds)
+
+
+def test_trixie_gets_the_renamed_libraries(checkout: Path, tmp_path: Path) -> None:
+    fake_bin = tmp_path / "bin"
+    fake_bin.mkdir()
+    (fake_bin / "dpkg-query").write_text("#!/bin/sh\nexit 1\n")
+    (fake_bin / "dpkg-query").chmod(0o755)
+    env = {**os_release(tmp_path, "trixie"), **fake_python(tmp_path, "3.13"),
+           "PATH": f"{fake_bin}:{os.environ['PATH']}"}
+    install = next(c for c in commands(dry_run(checkout, env=env)) if "apt-get install" in c)
+    assert " libglib2.0-0t64 " in install and " libmtdev1t64 " in install
+    assert " libglib2.0-0 " not in install
+
+
+@pytest.mark.parametrize("codename, python", [("bookworm", "3.13"), ("trixie", "3.11"), ("noble", "3.12"),
+                                              ("", "3.14")])
+def test_a_python_without_pinned_packages_is_refused_clearly(checkout: Path, tmp_path: Path, codename: str,
+                                                             python: str) -> None:
+    before = snapshot(checkout)
+    result = run_setup(checkout, "--dry-run", env={**os_release(tmp_path, codename), **fake_python(tmp_path, python)})
+    assert result.returncode == 1
+    assert "Python 3.11 (Debian 12 / Raspberry Pi OS Bookworm) and Python 3.13 (Debian 13" in result.stderr
+    assert f"with Python {python}" in result.stderr
+    assert "would run" not in result.stdout and snapshot(checkout) == before
+
+
+def test_a_venv_of_another_python_is_made_again(checkout: Path, tmp_path: Path) -> None:
+    """After an upgrade from Bookworm to Trixie the old .venv still runs, on Python 3.11."""
+    python = checkout / ".venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.write_text("#!/bin/sh\necho 3.11\n")
+    python.chmod(0o755)
+    env = {**os_release(tmp_path, "trixie"), **fake_python(tmp_path, "3.13")}
+    out = dry_run(checkout, env=env)
+    assert "recreating .venv (made with Python 3.11, the system now has 3.13)" in out
+    cmds = [c for c in commands(out) if "apt-get" not in c]  # (the t64 libraries this machine lacks)
+    assert cmds[:3] == ["rm -rf .venv", f"{env['CAIRN_PYTHON']} -m venv .venv", pip_install("requirements/trixie-dev.txt")]
+
+
+def test_pi_dry_run_on_trixie_assumes_a_fresh_trixie(checkout: Path, tmp_path: Path) -> None:
+    out = dry_run(checkout, "--pi", env=os_release(tmp_path, "trixie"))
+    assert "assuming a fresh Raspberry Pi OS (64-bit) trixie" in out
+    assert pip_install("requirements/trixie.txt") in commands(out)
+
+
+def test_dev_and_no_dev_choose_the_test_tools(checkout: Path) -> None:
+    pi_dev = commands(dry_run(checkout, "--pi", "--dev"))
+    install = next(c for c in pi_dev if "apt-get install" in c)
+    assert " xvfb" in install and " shellcheck" in install
+    assert pip_install(f"requirements/{HOST_GEN}-dev.txt") in pi_dev
+    assert pip_install(f"requirements/{HOST_GEN}.txt") in commands(dry_run(checkout, "--no-dev"))
+
+
+# --- the constraints files and the package ---------------------------------------------------------------
+
+def pins(name: str) -> dict[str, tuple[str, int]]:
+    """package -> (version, number of hashes) of requirements/NAME (markers for other systems left out)."""
+    found: dict[str, tuple[str, int]] = {}
+    current = ""
+    for line in (ROOT / "requirements" / name).read_text().splitlines():
+        m = re.match(r"^([A-Za-z0-9_.-]+)==([^ ;\\]+)( ;[^\\]*)?", line)
+        if m:
+            current = "" if m.group(3) and "win32" in m.group(3) else m.group(1).lower()
+            if current:
+                found[current] = (m.group(2), 0)
+        elif current and line.strip().startswith("--hash=sha256:"):
+            version, hashes = found[current]
+            found[current] = (version, hashes + 1)
+    return found
+
+
+@pytest.mark.parametrize("gen", ["bookworm", "trixie"])
+def test_each_generation_pins_every_package_with_hashes(gen: str) -> None:
+    runtime, dev = pins(f"{gen}.txt"), pins(f"{gen}-dev.txt")
+    assert all(hashes for _version, hashes in dev.values()), "a package without hashes"
+    assert {k: v for k, v in dev.items() if k in runtime} == runtime, "the dev file changes a runtime pin"
+    # binary packages carry one hash per wheel: at least x86-64 and aarch64 for each
+    for binary in ("kivy", "numpy", "opencv-python-headless"):
+        assert runtime[binary][1] >= 2, binary
+    assert {"kivy", "numpy", "opencv-python-headless", "fonttools", "polib", "gpiozero"} <= set(runtime)
+    assert not {"pytest", "hypothesis", "ruff", "mypy"} & set(runtime)
+    assert {"pytest", "pytest-timeout", "hypothesis", "ruff", "mypy"} <= set(dev)
+    major = int(runtime["numpy"][0].split(".")[0])
+    assert major == (1 if gen == "bookworm" else 2)  # the apt picamera2 of each is built against it
+
+
+def test_the_package_has_a_cairn_command() -> None:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert project["build-system"]["build-backend"] == "setuptools.build_meta"
+    assert project["project"]["scripts"] == {"cairn": "main:main"}
+    assert project["project"]["requires-python"] == ">=3.11,<3.14"
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+    cairn = ROOT / ".venv" / "bin" / "cairn"
+    if not cairn.exists():
+        if os.environ.get("CI"):
+            pytest.fail("./setup.sh did not install the cairn command")
+        pytest.skip("run ./setup.sh first")
+    result = subprocess.run([str(cairn), "--help"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "score" in result.stdout and "read-dice" in result.stdout
 
 
 # --- a real --service install, inside a private mount namespace ----------------------------------
@@ -355,8 +499,9 @@ def test_service_installs_for_real_and_again_and_uninstalls(tmp_path: Path) -> N
         base.chmod(0o755)
         checkout = base / "cairn"
         checkout.mkdir(mode=0o755)
-        for name in ("setup.sh", "requirements.txt", "main.py"):
+        for name in ("setup.sh", "pyproject.toml", "main.py"):
             shutil.copy2(ROOT / name, checkout / name)
+        shutil.copytree(ROOT / "requirements", checkout / "requirements")
         shutil.copytree(ROOT / "deploy", checkout / "deploy")
         (checkout / ".venv").symlink_to(venv)
         (tmp_path / "bin").mkdir()

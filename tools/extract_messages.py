@@ -187,18 +187,19 @@ def collect_all(names: Iterable[str] | None = None) -> dict[str, Message]:
     return merged
 
 
-_C_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\a": "\\a", "\b": "\\b",
+_C_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b",
               "\f": "\\f", "\v": "\\v"}
 
 
 def po_quote(text: str) -> str:
-    """``text`` as one C-quoted ``.po`` string (control characters escaped, so it stays on one line)."""
+    """``text`` as one C-quoted ``.po`` string, with the escapes gettext's tools write (so it stays on
+    one line). ``ValueError`` for another control character, which no message should hold."""
     out = []
     for ch in text:
         if ch in _C_ESCAPES:
             out.append(_C_ESCAPES[ch])
         elif ord(ch) < 0x20 or ord(ch) == 0x7F:
-            out.append(f"\\{ord(ch):03o}")
+            raise ValueError(f"a message holds the control character U+{ord(ch):04X}: {text!r}")
         else:
             out.append(ch)
     return '"' + "".join(out) + '"'

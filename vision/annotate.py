@@ -6,7 +6,7 @@ Line widths and text scale with each die's size. Pure: numpy and cv2 only.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import cv2
 import numpy as np
@@ -36,7 +36,7 @@ def annotate(image: np.ndarray, dice: Sequence[Die], *, sure_colour: tuple[int, 
     out = _bgr_copy(image)
     h, w = out.shape[:2]
     for die in dice:
-        x, y, bw, bh = (int(round(v)) for v in die.box)
+        x, y, bw, bh = (round(float(v)) for v in die.box)
         if bw <= 0 or bh <= 0:
             continue
         colour = sure_colour if die.certain else unsure_colour

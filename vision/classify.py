@@ -9,8 +9,8 @@ that depends on the rotation comes out unsure rather than wrong.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 import threading
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -48,8 +48,8 @@ def crop_square(image: np.ndarray, cx: float, cy: float, side: float, out: int =
     Parts outside the image are filled by repeating the border. Shrinking uses area averaging, so
     a 300 px die and a 30 px die give comparable crops.
     """
-    side = max(2, int(round(side)))
-    x0, y0 = int(round(cx - side / 2)), int(round(cy - side / 2))
+    side = max(2, round(float(side)))
+    x0, y0 = round(float(cx - side / 2)), round(float(cy - side / 2))
     h, w = image.shape[:2]
     pad = max(0, -x0, -y0, x0 + side - w, y0 + side - h)
     if pad:

@@ -8,8 +8,8 @@ smaller ones, the last level larger ones), and overlapping finds are merged.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 import threading
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -62,7 +62,7 @@ def pyramid_scales(height: int, width: int, first: float = FIRST_SCALE,
 def _level(bgr: np.ndarray, scale: float, threshold: float) -> list[tuple[Candidate, float]]:
     """Dice found at one scale, each with its size in level pixels."""
     h, w = bgr.shape[:2]
-    lw, lh = max(8, int(round(w * scale))), max(8, int(round(h * scale)))
+    lw, lh = max(8, round(float(w * scale))), max(8, round(float(h * scale)))
     img = cv2.resize(bgr, (lw, lh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
     sx, sy = lw / w, lh / h
     with _LOCK:

@@ -36,7 +36,7 @@ def _blobs(resp: np.ndarray) -> list[tuple[float, float, float]]:
     out = []
     lo, hi = SIDE * 0.12, SIDE * 0.88
     for i in range(1, n):
-        x, y, w, h, area = stats[i]
+        _x, _y, w, h, area = stats[i]
         cx, cy = cents[i]
         if not (PIP_AREA[0] <= area <= PIP_AREA[1] and lo <= cx <= hi and lo <= cy <= hi):
             continue

@@ -132,7 +132,7 @@ class Seen:
     def size(self) -> float:
         return max(self.candidate.box[2], self.candidate.box[3])
 
-    def holds_centre_of(self, other: "Seen") -> bool:
+    def holds_centre_of(self, other: Seen) -> bool:
         x, y, w, h = self.candidate.box
         ox, oy, ow, oh = other.candidate.box
         return x <= ox + ow / 2 <= x + w and y <= oy + oh / 2 <= y + h
@@ -224,7 +224,7 @@ def candidates(bgr: np.ndarray) -> list[Candidate]:
     if size is None:
         return locate_dice(bgr, found=found)
     h, w = bgr.shape[:2]
-    sw, sh = max(1, int(round(w * READ_SIZE / size))), max(1, int(round(h * READ_SIZE / size)))
+    sw, sh = max(1, round(float(w * READ_SIZE / size))), max(1, round(float(h * READ_SIZE / size)))
     shrunk = cv2.resize(bgr, (sw, sh), interpolation=cv2.INTER_AREA)
     fx, fy = w / sw, h / sh
     return [replace(c, box=(c.box[0] * fx, c.box[1] * fy, c.box[2] * fx, c.box[3] * fy))
@@ -278,8 +278,8 @@ def read_dice(image: np.ndarray) -> list[Die]:
     dice = []
     for s in look(bgr):
         x, y, bw, bh = s.candidate.box
-        x0, y0 = max(0, int(round(x))), max(0, int(round(y)))
-        x1, y1 = min(w, int(round(x + bw))), min(h, int(round(y + bh)))
+        x0, y0 = max(0, round(float(x))), max(0, round(float(y)))
+        x1, y1 = min(w, round(float(x + bw))), min(h, round(float(y + bh)))
         if x1 - x0 < 2 or y1 - y0 < 2:
             continue
         dice.append(Die(value=s.reading.value, box=(x0, y0, x1 - x0, y1 - y0),

@@ -19,8 +19,9 @@ Pure: numpy and cv2 on arrays only; the reader is injected.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Callable, Literal, Sequence
+from typing import Literal
 
 import cv2
 import numpy as np

@@ -5,8 +5,8 @@ a placement, explain a refusal, and the headless ``check-cave`` can judge a whol
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from ..text import Text
 from .data import CAVES, SIZE, Cell, Colour

@@ -7,8 +7,8 @@ later players, and a test over a ``CaveView``. "Painted" includes the printed Hu
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
 
 from .cave import HUNTER, Placement, inside, neighbours, painted, ring
 from .data import CAVES, SIZE, Cell, Colour
@@ -28,7 +28,7 @@ class CaveView:
     taken_this_turn: int = 0
 
     @classmethod
-    def of(cls, colour: Colour, placements: Sequence[Placement], taken_this_turn: int = 0) -> "CaveView":
+    def of(cls, colour: Colour, placements: Sequence[Placement], taken_this_turn: int = 0) -> CaveView:
         """The view of a cave with ``placements`` (assumed legal)."""
         return cls(colour, tuple(placements), painted(colour, placements), taken_this_turn)
 

@@ -1,12 +1,17 @@
 """Judge a whole cave at once: are the tiles legal in the order given, and which objectives does it meet?"""
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from ..text import Text
 from .cave import (
-    Placement, completed_columns, completed_rows, first_illegal, hand_prints_covered, legendary_count,
+    Placement,
+    completed_columns,
+    completed_rows,
+    first_illegal,
+    hand_prints_covered,
+    legendary_count,
     painted,
 )
 from .data import Colour

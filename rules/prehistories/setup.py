@@ -6,7 +6,7 @@ from collections import Counter
 from ..errors import IllegalMove
 from ..text import Text
 from .commands import PlayerSetup, StartGame, ZoneFill
-from .data import PLAYER_COUNTS, BoardSide, Colour
+from .data import PLAYER_COUNTS, BoardSide, Colour, Stack
 from .goals import GOALS, card_of
 from .state import State
 from .tiles import TILES
@@ -49,12 +49,12 @@ def check_setup(command: StartGame) -> BoardSide:
 
 def required_fills(state: State) -> tuple[int, ...]:
     """The empty zones that get a tile this round: in zone order, while the zone's stack lasts."""
-    left = Counter()
+    left: Counter[Stack] = Counter()
     for tile, n in state.stacks:
         left[TILES[tile].stack] += n
-    zones = []
-    for i, (zone, tile) in enumerate(zip(state.zone_table, state.zones)):
-        if tile is None and left[zone.stack] > 0:
+    zones: list[int] = []
+    for i, (zone, filled) in enumerate(zip(state.zone_table, state.zones)):
+        if filled is None and left[zone.stack] > 0:
             left[zone.stack] -= 1
             zones.append(i)
     return tuple(zones)

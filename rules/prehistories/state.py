@@ -12,7 +12,16 @@ from dataclasses import dataclass, replace
 from .cave import Placement
 from .commands import ZoneFill
 from .data import (
-    BASE_DRAW, DECK_SIZE, HUNTERS, NO_TILE_DRAW, STARTING_HAND, ZONES, BoardSide, Colour, Stack, Zone,
+    BASE_DRAW,
+    DECK_SIZE,
+    HUNTERS,
+    NO_TILE_DRAW,
+    STARTING_HAND,
+    ZONES,
+    BoardSide,
+    Colour,
+    Stack,
+    Zone,
 )
 from .tiles import TILES
 
@@ -100,7 +109,7 @@ class State:
                 return p
         raise KeyError(colour)
 
-    def replace_player(self, new: Player) -> "State":
+    def replace_player(self, new: Player) -> State:
         """A copy with the player of ``new.colour`` replaced."""
         return replace(self, players=tuple(new if p.colour is new.colour else p for p in self.players))
 

@@ -9,7 +9,7 @@ catalogs translate each one.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..text import Text
 from .data import Colour, Stack

@@ -7,9 +7,9 @@ Card ids 1..36 name physical cards; identical cards (the two Music "3 points") h
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
 
 from ..text import Text
 from .data import Resource

@@ -6,8 +6,8 @@ Source: reference/stone-age.md sections 2 and 7 and the original Chinese rule te
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 
 class Resource(str, enum.Enum):

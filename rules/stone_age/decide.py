@@ -8,7 +8,8 @@ of the round, the end of the game and final scoring.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..errors import IllegalMove
 from ..names import first_repeat
@@ -16,7 +17,16 @@ from ..text import Text
 from . import actions
 from .commands import BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place, UseAnyTwo, UseVillage
 from .data import BUILDING_STACKS, CARD_SLOTS, DECK_SIZE, HUTS_PER_STACK, MAX_PLAYERS, MIN_PLAYERS
-from .events import DieChosen, FiguresPlaced, FinalScored, Fed, GameEnded, GameStarted, RoundEnded, RoundStarted
+from .events import (
+    DieChosen,
+    Fed,
+    FiguresPlaced,
+    FinalScored,
+    GameEnded,
+    GameStarted,
+    RoundEnded,
+    RoundStarted,
+)
 from .evolve import evolve
 from .feeding import automatic_feeding, fed_event, shortfall
 from .scoring import score_game

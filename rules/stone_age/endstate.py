@@ -17,14 +17,23 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
+from collections.abc import Mapping
 from itertools import product
-from typing import Any, Mapping
+from typing import Any
 
 from ..errors import InvalidState
 from ..names import clean_name, first_repeat
 from .cards import CULTURE_COPIES, MULTIPLIER_FIGURES, Culture, Multiplier
-from .data import (BUILDING_STACKS, HUTS_PER_STACK, MAX_AGRICULTURE, MAX_PEOPLE, MAX_PLAYERS, MAX_TOOL_TILES,
-                   RESOURCES, START_PEOPLE)
+from .data import (
+    BUILDING_STACKS,
+    HUTS_PER_STACK,
+    MAX_AGRICULTURE,
+    MAX_PEOPLE,
+    MAX_PLAYERS,
+    MAX_TOOL_TILES,
+    RESOURCES,
+    START_PEOPLE,
+)
 from .scoring import CATEGORIES, ScoreInput, input_of, score
 from .state import GameState
 from .tools import is_reachable

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Iterable, Mapping
 
 from ..errors import IllegalMove
 from ..text import Text

@@ -8,8 +8,8 @@ Ranking: higher total first; ties broken by agriculture + tool total + people; s
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from .cards import CARD_BY_ID, Culture, Multiplier
 from .state import GameState, PlayerState, ScoreRow
@@ -79,7 +79,7 @@ def score(players: Sequence[ScoreInput]) -> tuple[ScoreRow, ...]:
     breaks = [tiebreak(p) for p in players]
     ranks = rank(list(zip(totals, breaks)))
     return tuple(
-        ScoreRow(p.name, *(c[k] for k in CATEGORIES), total=t, tiebreak=b, rank=r)
+        ScoreRow(p.name, *(c[k] for k in CATEGORIES), total=t, tiebreak=b, rank=r)  # type: ignore[misc]
         for p, c, t, b, r in zip(players, cats, totals, breaks, ranks)
     )
 
@@ -87,7 +87,7 @@ def score(players: Sequence[ScoreInput]) -> tuple[ScoreRow, ...]:
 def input_of(player: PlayerState) -> ScoreInput:
     """The scoring input of a live game's player (cards' bottoms counted, one-use tools not)."""
     held = [CARD_BY_ID[c] for c in player.cards]
-    figures = Counter()
+    figures: Counter[Multiplier] = Counter()
     for c in held:
         if c.multiplier is not None:
             figures[c.multiplier] += c.figures

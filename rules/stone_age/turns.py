@@ -5,9 +5,18 @@ exists, the per-round and per-space rules, the player-count limits, then the pla
 """
 from __future__ import annotations
 
-from .data import (AREA_NAME, CAPACITY, CARD_SLOTS, EXACT_FIGURES, RESOURCE_AREA_PLAYERS, RESOURCE_AREAS,
-                   VILLAGE, VILLAGE_SPACES_USABLE, Area)
 from ..text import Text
+from .data import (
+    AREA_NAME,
+    CAPACITY,
+    CARD_SLOTS,
+    EXACT_FIGURES,
+    RESOURCE_AREA_PLAYERS,
+    RESOURCE_AREAS,
+    VILLAGE,
+    VILLAGE_SPACES_USABLE,
+    Area,
+)
 from .state import GameState, Placement
 
 
@@ -44,7 +53,7 @@ def _slots(state: GameState, area: Area) -> range:
         return range(1, len(state.stacks) + 1)
     if area is Area.CARD:
         return range(1, CARD_SLOTS + 1)
-    return range(0, 1)
+    return range(1)
 
 
 def place_problem(state: GameState, player: int, area: Area, figures: int, slot: int = 0) -> Text | None:

@@ -7,7 +7,7 @@ which a catalog can turn into "木头、砖块、石头". Game words that travel
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..errors import IllegalMove
 from ..text import Text

@@ -6,7 +6,8 @@ params (``field``, the offending ``value`` as written), so the app can translate
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..errors import IllegalMove
 from .data import DICE_SOURCES, DIE_FACES, FATE_DICE, RESOURCE_KINDS, SKILLS

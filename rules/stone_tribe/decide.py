@@ -5,23 +5,55 @@ right player acts → the command's own rules. Nothing changes until every check
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..errors import IllegalMove
 from ..names import name_key
 from ..text import Text
 from . import chance, checks, demand
 from .commands import (
-    COMMAND_LABELS, CompleteDemand, DiscardDemand, DraftSkill, DrawChanceCard, EndTurn, LearnSkill,
-    PlayChanceCard, RevealDemand, RollFateDice, RollOff, StartGame,
+    COMMAND_LABELS,
+    CompleteDemand,
+    DiscardDemand,
+    DraftSkill,
+    DrawChanceCard,
+    EndTurn,
+    LearnSkill,
+    PlayChanceCard,
+    RevealDemand,
+    RollFateDice,
+    RollOff,
+    StartGame,
 )
 from .data import (
-    BOX_MAX_PLAYERS, BOX_MIN_PLAYERS, HAND_LIMIT, LEARN_COST_SHELLS, MAX_PLAYERS, MAX_SKILL_CARDS, MIN_PLAYERS,
-    SKILLS, STARTING_HAND, STARTING_RESOURCES_PER_CARD, rounds_for, skill_label,
+    BOX_MAX_PLAYERS,
+    BOX_MIN_PLAYERS,
+    HAND_LIMIT,
+    LEARN_COST_SHELLS,
+    MAX_PLAYERS,
+    MAX_SKILL_CARDS,
+    MIN_PLAYERS,
+    SKILLS,
+    STARTING_HAND,
+    STARTING_RESOURCES_PER_CARD,
+    rounds_for,
+    skill_label,
 )
 from .events import (
-    ChanceCardDrawn, ChanceCardsDiscarded, FateDiceRolled, GameEnded, GameStarted, ResourcesEarned,
-    RollOffRolled, SkillDrafted, SkillLearned, StartingHandsDealt, TurnEnded, TurnStarted, WinnerDeclared,
+    ChanceCardDrawn,
+    ChanceCardsDiscarded,
+    FateDiceRolled,
+    GameEnded,
+    GameStarted,
+    ResourcesEarned,
+    RollOffRolled,
+    SkillDrafted,
+    SkillLearned,
+    StartingHandsDealt,
+    TurnEnded,
+    TurnStarted,
+    WinnerDeclared,
 )
 from .evolve import evolve
 from .payout import payout
@@ -63,7 +95,7 @@ def _start(cmd: StartGame) -> tuple[GameStarted]:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise IllegalMove("石器部落 needs {least} to {most} players, not {count}", least=MIN_PLAYERS, most=MAX_PLAYERS,
                           count=len(players))
-    names = []
+    names: list[str] = []
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
             raise IllegalMove("{field} needs a name", field=f"players[{i}]")

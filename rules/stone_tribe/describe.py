@@ -5,14 +5,29 @@ counts and other parts nested as ``Text``), so the app can show the same line in
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..text import Text
 from .data import CHANCE_COLOURS, skill_label
 from .events import (
-    ChanceCardDrawn, ChanceCardPlayed, ChanceCardsDiscarded, DemandCompleted, DemandDiscarded, DemandRevealed,
-    FateDiceRolled, GameEnded, GameStarted, ResourcesEarned, RollOffRolled, SkillDrafted, SkillLearned,
-    StartingHandsDealt, TurnEnded, TurnStarted, WinnerDeclared,
+    ChanceCardDrawn,
+    ChanceCardPlayed,
+    ChanceCardsDiscarded,
+    DemandCompleted,
+    DemandDiscarded,
+    DemandRevealed,
+    FateDiceRolled,
+    GameEnded,
+    GameStarted,
+    ResourcesEarned,
+    RollOffRolled,
+    SkillDrafted,
+    SkillLearned,
+    StartingHandsDealt,
+    TurnEnded,
+    TurnStarted,
+    WinnerDeclared,
 )
 from .state import GameState, SkillCard
 from .words import cards_text, gain_text, listing, resource_text, shells_text
@@ -52,14 +67,14 @@ def _share(player: str, shells: int, cards: int) -> Text:
 
 
 def _completed(s: GameState | None, e: DemandCompleted) -> Text:
-    parts: list[str] = [Text("{player} pays {resources}", player=p.player, resources=resource_text(p.resources))
+    parts: list[Text] = [Text("{player} pays {resources}", player=p.player, resources=resource_text(p.resources))
                         for p in e.payments]
     parts += [_share(g.player, g.shells, g.chance_cards) for g in e.shares if g.shells or g.chance_cards]
     return Text("Demand completed ({controller}'s deal): {parts}", controller=e.controller,
                 parts=_semicolons(parts))
 
 
-def _semicolons(items: list[str]) -> str:
+def _semicolons(items: list[Text]) -> Text:
     """``items`` joined with "; " as a ``Text`` chain."""
     if len(items) <= 1:
         return items[0] if items else Text("nothing")
@@ -71,7 +86,7 @@ def _played(s: GameState | None, e: ChanceCardPlayed) -> Text:
     head = Text("{player} plays a {colour} chance card ({zh})", player=e.player, colour=colour.key, zh=colour.zh)
     if e.note:
         head = Text("{line}: {note}", line=head, note=e.note)
-    parts: list[str] = [head]
+    parts: list[Text] = [head]
     for a in e.effect:
         bits: list[str] = [gain_text(a.gain, a.lose)] if a.gain.total() or a.lose.total() else []
         if a.shells:

@@ -24,7 +24,8 @@ wins, ranks are shared where players are still tied (1, 2, 2, 4).
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..errors import InvalidState
 from ..names import clean_name, name_key
@@ -121,7 +122,7 @@ def score_json(data: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidState("players", "must be a list")
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise InvalidState("players", f"石器部落 is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
-    rows = []
+    rows: list[tuple[str, int, int]] = []
     for i, p in enumerate(players):
         row = _player(p, f"players[{i}]")
         same = [r[0] for r in rows if name_key(r[0]) == name_key(row[0])]

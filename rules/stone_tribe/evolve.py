@@ -1,15 +1,30 @@
 """``evolve(state, event)``: the state after one event. Events are facts; nothing here refuses."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
 from .commands import Adjustment
 from .data import CHANCE_COLOURS
 from .events import (
-    ChanceCardDrawn, ChanceCardPlayed, ChanceCardsDiscarded, DemandCompleted, DemandDiscarded, DemandRevealed,
-    FateDiceRolled, GameEnded, GameStarted, ResourcesEarned, RollOffRolled, SkillDrafted, SkillLearned,
-    StartingHandsDealt, TurnEnded, TurnStarted, WinnerDeclared,
+    ChanceCardDrawn,
+    ChanceCardPlayed,
+    ChanceCardsDiscarded,
+    DemandCompleted,
+    DemandDiscarded,
+    DemandRevealed,
+    FateDiceRolled,
+    GameEnded,
+    GameStarted,
+    ResourcesEarned,
+    RollOffRolled,
+    SkillDrafted,
+    SkillLearned,
+    StartingHandsDealt,
+    TurnEnded,
+    TurnStarted,
+    WinnerDeclared,
 )
 from .state import GameState, Phase, PlayerState
 

@@ -6,8 +6,8 @@ The ranking never depends on the order the players are listed in.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from .state import GameState
 

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Iterator, Mapping
 
 from .data import RESOURCE_KINDS
 
@@ -28,7 +28,7 @@ class Resources:
         """From ``{"wood": 2, ...}``; kinds left out count 0. Unknown kinds raise ``KeyError``."""
         unknown = set(counts) - set(RESOURCE_KINDS)
         if unknown:
-            raise KeyError(sorted(unknown)[0])
+            raise KeyError(min(unknown))
         return cls(**dict(counts))
 
     def get(self, kind: str) -> int:

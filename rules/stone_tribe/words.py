@@ -7,7 +7,7 @@ dice, what decided the winner) are listed in ``VOCABULARY`` so the catalogs tran
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..text import Text
 from .data import CHANCE_COLOURS, DICE_SOURCES, HAND_LIMIT, RESOURCE_KINDS, SKILLS, skill_label
