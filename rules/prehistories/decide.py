@@ -8,22 +8,39 @@ from __future__ import annotations
 from functools import reduce
 from typing import Any
 
+from ..errors import IllegalMove
+from ..text import Text
 from .cave import (
-    Placement, check_placement, completed_columns, completed_rows, hand_prints_covered, legal_placements,
-    legendary_count, painted,
+    Placement,
+    check_placement,
+    completed_columns,
+    completed_rows,
+    hand_prints_covered,
+    legal_placements,
+    legendary_count,
+    painted,
 )
 from .commands import DrawTiles, EndHunt, FillZones, Hunt, Paint, PlayHunters, StartGame
 from .data import HAND_PRINT_CARDS, HUNTERS, NO_TILE_DRAW, TOTEMS, Colour
 from .events import (
-    CardsDrawn, DrawReason, GameStarted, GameWon, HuntEnded, HuntersPlayed, ObjectiveMet, TileDiscarded,
-    TilePainted, TilesDrawn, TileTaken, TurnOrderSet, ZonesFilled,
+    CardsDrawn,
+    DrawReason,
+    GameStarted,
+    GameWon,
+    HuntEnded,
+    HuntersPlayed,
+    ObjectiveMet,
+    TileDiscarded,
+    TilePainted,
+    TilesDrawn,
+    TileTaken,
+    TurnOrderSet,
+    ZonesFilled,
 )
 from .evolve import evolve
 from .goals import GOALS, CaveView
 from .setup import check_draw, check_fill, check_setup
 from .state import Phase, Player, State, cards_after_hunt, hunt_order
-from ..errors import IllegalMove
-from ..text import Text
 
 _PHASE_OF: dict[type, Phase] = {
     DrawTiles: Phase.FILL,
@@ -52,9 +69,10 @@ def decide(state: State | None, command: Any) -> tuple[Any, ...]:
     if state is None:
         raise IllegalMove("set up the game first (players and goal cards)")
     if state.phase is Phase.OVER:
-        if state.winner is None:
+        winner = state.winner
+        if winner is None:
             raise IllegalMove("the game is over")
-        raise IllegalMove("the game is over: {name} won", name=state.player(state.winner).name)
+        raise IllegalMove("the game is over: {name} won", name=state.player(winner).name)
     phase = _PHASE_OF.get(type(command))
     if phase is None:
         raise IllegalMove("Prehistories has no move called {move}", move=type(command).__name__)
@@ -73,6 +91,7 @@ def decide(state: State | None, command: Any) -> tuple[Any, ...]:
     if isinstance(command, PlayHunters):
         return _play(state, player, command)
     if state.current is not player.colour:
+        assert state.current is not None  # the phase check above: someone's turn to hunt or paint
         raise IllegalMove("it is {current}'s turn, not {name}'s",
                           current=state.player(state.current).name, name=player.name)
     if isinstance(command, Hunt):

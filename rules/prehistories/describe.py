@@ -15,8 +15,19 @@ from ..text import Text
 from .cave import describe_placement
 from .data import HUNTERS
 from .events import (
-    CardsDrawn, DrawReason, GameStarted, GameWon, HuntEnded, HuntersPlayed, ObjectiveMet, TileDiscarded,
-    TilePainted, TilesDrawn, TileTaken, TurnOrderSet, ZonesFilled,
+    CardsDrawn,
+    DrawReason,
+    GameStarted,
+    GameWon,
+    HuntEnded,
+    HuntersPlayed,
+    ObjectiveMet,
+    TileDiscarded,
+    TilePainted,
+    TilesDrawn,
+    TileTaken,
+    TurnOrderSet,
+    ZonesFilled,
 )
 from .goals import GOALS
 from .state import State
@@ -117,8 +128,8 @@ def _(event: CardsDrawn, state: State | None) -> Text:
 
 @_describe.register
 def _(event: TileTaken, state: State | None) -> Text:
-    params = dict(name=_name(state, event.colour), tile=tile_name(event.tile), zone=event.zone,
-                  power=sum(HUNTERS[s].power for s in event.hunters))
+    params = {"name": _name(state, event.colour), "tile": tile_name(event.tile), "zone": event.zone,
+              "power": sum(HUNTERS[s].power for s in event.hunters)}
     if event.injured:
         return Text("{name} hunts {tile} in zone {zone} (power {power}, with an injury)", **params)
     return Text("{name} hunts {tile} in zone {zone} (power {power}, without injury)", **params)

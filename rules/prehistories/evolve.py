@@ -7,8 +7,18 @@ from typing import Any
 
 from .commands import PlayerSetup
 from .events import (
-    CardsDrawn, GameStarted, GameWon, HuntEnded, HuntersPlayed, ObjectiveMet, TileDiscarded, TilePainted,
-    TilesDrawn, TileTaken, TurnOrderSet, ZonesFilled,
+    CardsDrawn,
+    GameStarted,
+    GameWon,
+    HuntEnded,
+    HuntersPlayed,
+    ObjectiveMet,
+    TileDiscarded,
+    TilePainted,
+    TilesDrawn,
+    TileTaken,
+    TurnOrderSet,
+    ZonesFilled,
 )
 from .state import Award, Phase, Player, State, start_state
 

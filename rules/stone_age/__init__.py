@@ -13,13 +13,44 @@ from .commands import BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie
 from .data import Area, Resource
 from .game import RULES, finished
 from .huts import HUT_BY_ID, HUTS, Hut, HutKind
-from .view import Prompt, card_roll_advice, gather_advice, whats_next
 from .state import BuiltHut, GameState, Lottery, Phase, Placement, PlayerState, ScoreRow, Seat
+from .view import Prompt, card_roll_advice, gather_advice, whats_next
 
 __all__ = [
-    "RULES", "finished",
-    "Area", "Resource", "Card", "CARDS", "CARD_BY_ID", "Culture", "Effect", "Multiplier", "Hut", "HUTS",
-    "HUT_BY_ID", "HutKind", "BuiltHut", "GameState", "Lottery", "Phase", "Placement", "PlayerState",
-    "ScoreRow", "Seat", "NewGame", "Place", "Gather", "UseVillage", "BuildHut", "BuyCard", "Decline",
-    "PickDie", "UseAnyTwo", "Feed", "Prompt", "whats_next", "gather_advice", "card_roll_advice",
+    "CARDS",
+    "CARD_BY_ID",
+    "HUTS",
+    "HUT_BY_ID",
+    "RULES",
+    "Area",
+    "BuildHut",
+    "BuiltHut",
+    "BuyCard",
+    "Card",
+    "Culture",
+    "Decline",
+    "Effect",
+    "Feed",
+    "GameState",
+    "Gather",
+    "Hut",
+    "HutKind",
+    "Lottery",
+    "Multiplier",
+    "NewGame",
+    "Phase",
+    "PickDie",
+    "Place",
+    "Placement",
+    "PlayerState",
+    "Prompt",
+    "Resource",
+    "ScoreRow",
+    "Seat",
+    "UseAnyTwo",
+    "UseVillage",
+    "card_roll_advice",
+    "finished",
+    "gather_advice",
+    "whats_next",
 ]

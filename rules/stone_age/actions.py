@@ -11,8 +11,7 @@ from ..errors import IllegalMove
 from ..text import Text
 from .cards import ANY_TWO_AMOUNT, CARD_BY_ID, Card, Effect
 from .commands import BuildHut, BuyCard, Decline, Gather, PickDie, UseAnyTwo, UseVillage
-from .data import (DIE_REWARD, GATHERING, MAX_AGRICULTURE, MAX_PEOPLE, RESOURCE_VALUE, VILLAGE, Area,
-                   Resource)
+from .data import DIE_REWARD, GATHERING, MAX_AGRICULTURE, MAX_PEOPLE, RESOURCE_VALUE, VILLAGE, Area, Resource
 from .events import AnyTwoUsed, CardBought, Declined, DieChosen, Gain, Gathered, HutBuilt, VillageUsed
 from .huts import HUT_BY_ID, check_payment, hut_points
 from .state import GameState, PlayerState

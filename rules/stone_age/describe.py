@@ -7,13 +7,29 @@ so the app can show the same line in Chinese.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..text import Text
 from .cards import CARD_BY_ID, Effect
 from .data import GATHERING, Area
-from .events import (AnyTwoUsed, CardBought, Declined, DieChosen, Fed, FiguresPlaced, FinalScored, Gain,
-                     GameEnded, GameStarted, Gathered, HutBuilt, RoundEnded, RoundStarted, VillageUsed)
+from .events import (
+    AnyTwoUsed,
+    CardBought,
+    Declined,
+    DieChosen,
+    Fed,
+    FiguresPlaced,
+    FinalScored,
+    Gain,
+    GameEnded,
+    GameStarted,
+    Gathered,
+    HutBuilt,
+    RoundEnded,
+    RoundStarted,
+    VillageUsed,
+)
 from .state import GameState
 from .tools import improve
 from .turns import space_name

@@ -6,17 +6,33 @@ nobody can place, the actor in turn order, the switch to feeding, and ``current`
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
+from . import turns
 from .cards import CARD_BY_ID, Effect
 from .data import CARD_SLOTS, GATHERING, HUNGER_PENALTY, MAX_AGRICULTURE, MAX_PEOPLE, Area, Resource
-from .events import (AnyTwoUsed, CardBought, Declined, DieChosen, Fed, FiguresPlaced, FinalScored, Gain,
-                     GameEnded, GameStarted, Gathered, HutBuilt, RoundEnded, RoundStarted, VillageUsed)
+from .events import (
+    AnyTwoUsed,
+    CardBought,
+    Declined,
+    DieChosen,
+    Fed,
+    FiguresPlaced,
+    FinalScored,
+    Gain,
+    GameEnded,
+    GameStarted,
+    Gathered,
+    HutBuilt,
+    RoundEnded,
+    RoundStarted,
+    VillageUsed,
+)
 from .feeding import shortfall
 from .state import BuiltHut, FeedLine, GameState, Lottery, Phase, Placement, PlayerState
 from .tools import improve
-from . import turns
 
 
 def _player(state: GameState, seat: int, **changes: Any) -> GameState:
