@@ -25,7 +25,7 @@ from typing import Any, Iterator
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.ui import reliability  # noqa: E402
+from tests.ui import dice_scenarios, reliability  # noqa: E402
 from tests.ui.scenarios import ExtraScenarios  # noqa: E402
 from companion.ui.taps import Taps  # noqa: E402
 
@@ -41,13 +41,14 @@ def main() -> int:
     from companion.ui.app import AppOptions, CairnApp
 
     tray = None
-    if mode == "edice":  # a simulated e-dice tray on a real pseudo-terminal
+    if mode == "edice" or mode in dice_scenarios.TRAY_DICE:  # a simulated e-dice tray on a real pseudo-terminal
         from hardware.edice_sim import TraySim
 
-        tray = TraySim(5, rng=random.Random(4)).open()
+        tray = TraySim(dice_scenarios.TRAY_DICE.get(mode, 5), rng=random.Random(4)).open()
     fields = dict(no_gpio=True, camera="demo" if mode == "camera" else "none",
                   serial=tray.path if tray else None, lang=os.environ.get("CAIRN_TEST_LANG", "en"))
     fields.update(reliability.app_options(mode))  # mock GPIO pins, an unpluggable camera
+    fields.update(dice_scenarios.app_options(mode))  # a demo camera that keeps throwing
     plug = fields.pop("_plug", None)
     app = CairnApp(AppOptions(**fields))
     app.tray = tray
@@ -60,7 +61,7 @@ def main() -> int:
     return 0 if not driver.report["errors"] else 1
 
 
-class Driver(ExtraScenarios, reliability.ReliabilityScenarios, Taps):
+class Driver(dice_scenarios.DiceScenarios, ExtraScenarios, reliability.ReliabilityScenarios, Taps):
     """Steps a scenario one frame at a time and records checks, banners and screenshots."""
 
     def __init__(self, app: Any, shots: Path, mode: str) -> None:
@@ -70,7 +71,7 @@ class Driver(ExtraScenarios, reliability.ReliabilityScenarios, Taps):
         self.scenario: Iterator[None] = {"game": lambda: self.game(True), "partial": lambda: self.game(False),
                                          "resume": self.resume, "camera": self.camera, "readonly": self.readonly,
                                          "settings": self.settings, "lottery": self.lottery, "edice": self.edice,
-                                         **self.reliability_modes()}[mode]()
+                                         **self.reliability_modes(), **self.dice_modes()}[mode]()
         self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------

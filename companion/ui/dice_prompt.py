@@ -36,7 +36,7 @@ class DicePrompt(FloatLayout):
         self.panel = BoxLayout(orientation="vertical", size_hint=(0.86, None), pos_hint={"center_x": 0.5,
                                "center_y": 0.5}, padding=app.u(14), spacing=app.u(10))
         with self.panel.canvas.before:
-            Color(*theme.SURFACE_HI)
+            Color(*theme.BG)
             self._panel_bg = RoundedRectangle(radius=[app.u(12)])
         self.panel.bind(pos=self._redraw, size=self._redraw)
         self.message = Label(font_size=app.u(theme.FONT), halign="left", valign="middle", color=theme.TEXT,
@@ -86,7 +86,7 @@ class DicePrompt(FloatLayout):
                            kind="selected" if i in reading.picked else "normal")
             b.bind(on_release=lambda btn: self.answer("pick", btn.payload))
             self.dice.add_widget(b)
-        self._button(_("Keep mine"), "prompt-keep", "keep", kind="normal")
+        self._button(_("None of these"), "prompt-keep", "keep", kind="normal")
         use = self._button(tr("Use these {n}", n=need), "prompt-use-picked", "use-picked", kind="accent")
         use.disabled = len(reading.picked) != need
 

@@ -102,8 +102,9 @@ class DiceScreen(CairnScreen):
         """The player's answer to the question: ``use``, ``keep``, ``pick`` (die ``index``), ``use-picked``."""
         reading = self.reading
         if word == "use":
+            got = len(reading.pending)
             reading, outcome = dr.use_pending(reading)
-            self._say(outcome, len(reading.values), 0)
+            self._say(outcome, got, 0)
         elif word == "keep":
             reading = dr.keep_mine(reading)
         elif word == "pick":
