@@ -52,7 +52,7 @@ def test_dice_reading_extra_dice_are_picked_never_cut() -> None:
     assert dr.use_picked(reading) is None
     reading = dr.toggle_pick(dr.toggle_pick(reading, 2), 0)
     assert dr.toggle_pick(reading, 1).picked == reading.picked, "never more than are needed"
-    assert dr.use_picked(reading) == dr.Reading((1, 6), "camera")
+    assert dr.use_picked(reading) == dr.Reading((1, 6), "camera", touched=True)
     assert dr.receive(reading, (2, 2, 2), "camera")[1] == "ignored", "a question open is not replaced"
 
 

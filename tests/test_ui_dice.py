@@ -1,7 +1,7 @@
 """The dice screens under Xvfb, by real taps: no crash when the turn passes, and the log always holds
 the dice that were on the screen at "confirm", whether they came from the camera, the e-dice or touch.
 
-The demo camera keeps throwing (seeded, again every ~1.5 s) and the e-dice tray is simulated on a real
+The demo camera keeps throwing (seeded, again every ~5.6 s) and the e-dice tray is simulated on a real
 pseudo-terminal; nothing here measures time: each wait is for an event, with a generous bound.
 """
 from __future__ import annotations

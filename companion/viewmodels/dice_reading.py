@@ -106,11 +106,12 @@ def toggle_pick(reading: Reading, index: int) -> Reading:
 
 
 def use_picked(reading: Reading) -> Reading | None:
-    """The picked dice go on show (in the order read); None until exactly as many as needed are picked."""
+    """The picked dice go on show (in the order read), as the player's choice (a later roll asks);
+    None until exactly as many as needed are picked."""
     if len(reading.picked) != len(reading.values) or not reading.choice:
         return None
     values = tuple(reading.choice[i] for i in sorted(reading.picked))
-    return Reading(values, reading.choice_source)
+    return Reading(values, reading.choice_source, touched=True)
 
 
 def set_die(reading: Reading, index: int, value: int) -> Reading:

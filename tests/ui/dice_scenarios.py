@@ -27,7 +27,7 @@ DICE_EVENTS = ("Gathered", "FateDiceRolled", "RollOffRolled")
 
 
 def app_options(mode: str) -> dict[str, Any]:
-    """Extra ``AppOptions`` fields: a seeded demo camera that throws 3 dice again every ~1.5 s."""
+    """Extra ``AppOptions`` fields: a seeded demo camera that throws 3 dice again every ~5.6 s."""
     if mode in ("hold-camera", "sa-game"):
         seed = int(os.environ.get("CAIRN_TEST_SEED", "3"))
         return {"camera": "demo:3", "camera_opener": lambda spec: _throwing_dice(seed)}
@@ -37,7 +37,9 @@ def app_options(mode: str) -> dict[str, Any]:
 def _throwing_dice(seed: int) -> Any:
     from hardware.demo_dice import DemoDice
 
-    return DemoDice(3, rng=seed, auto_roll=0.8, roll_seconds=0.6)
+    # the dice lie still 5 s between throws: time enough for two readings, and for a correction by
+    # touch between two questions, on a loaded machine
+    return DemoDice(3, rng=seed, auto_roll=5.0, roll_seconds=0.6)
 
 
 class DiceScenarios:
@@ -122,7 +124,7 @@ class DiceScenarios:
         from kivy.tests.common import UnitTestTouch
 
         before = len(self.logged_dice())
-        for _ in range(60):
+        for _ in range(100):
             if self.prompt_open():
                 yield from self.tap("prompt-keep" if keep else "prompt-use")
                 continue
@@ -151,7 +153,7 @@ class DiceScenarios:
         answering "keep mine" whenever a new roll's question comes up (it takes the tap it covers)."""
         prefix = self._die_prefix()
         face = "st-face-" if prefix == "st-die-" else "face-"
-        for _ in range(10 * len(values) + 10):
+        for _ in range(20 * len(values) + 20):
             if self.prompt_open():
                 yield from self.tap("prompt-keep")
                 continue
@@ -168,7 +170,7 @@ class DiceScenarios:
     def wait_roll(self, what: str, fresh_after: int | None = None) -> Iterator[None]:
         """Frames until a new camera or tray roll has reached the screen (after ``fresh_after`` ones)."""
         start = self.fresh_rolls() if fresh_after is None else fresh_after
-        yield from self.wait_for(lambda: self.fresh_rolls() > start, what, seconds=90)
+        yield from self.wait_for(lambda: self.fresh_rolls() > start, what, seconds=180)
 
     def players(self, n: int) -> Iterator[None]:
         """Home: ``n`` players (3 at first), then start."""
@@ -220,7 +222,7 @@ class DiceScenarios:
         out: dict[str, Any] = {}
         # a camera reading fills the dice; a new throw replaces it while nobody has touched it
         yield from self.tap("action-forest-0")
-        yield from self.wait_for(lambda: all(dice.values) and not self.prompt_open(), "the camera's dice")
+        yield from self.wait_for(lambda: all(dice.values) and not self.prompt_open(), "the camera's dice", seconds=180)
         n = self.fresh_rolls()
         yield from self.wait_roll("a new throw", n)
         last = [r for r in self.rolls if r["fresh"] and not r["asked"]][-1]
@@ -231,7 +233,7 @@ class DiceScenarios:
         yield from self.tap(f"face-{6 if first[0] != 6 else 1}")
         mine = self.shown_dice()
         yield from self.wait_roll("a throw after the touch")
-        yield from self.wait_for(lambda: self.prompt_open() == "new", "the question about the new roll")
+        yield from self.wait_for(lambda: self.prompt_open() == "new", "the question about the new roll", seconds=180)
         out["touched"] = {"mine": mine, "screen_while_asking": self.shown_dice()}
         self.shot("dice-new-roll")
         yield from self.tap("prompt-keep")
@@ -239,7 +241,7 @@ class DiceScenarios:
         yield from self.confirm_dice()
         # more dice than figures: the player picks the 2 to use
         yield from self.tap("action-clay_pit-0")
-        yield from self.wait_for(lambda: self.prompt_open() == "pick", "the question which dice to use")
+        yield from self.wait_for(lambda: self.prompt_open() == "pick", "the question which dice to use", seconds=180)
         self.shot("dice-pick")
         choice = list(dice.reading.choice)
         yield from self.tap("pick-die-0")
@@ -249,7 +251,7 @@ class DiceScenarios:
         yield from self.confirm_dice()
         # fewer dice than figures: the rest by touch; "read dice" replaces even touched dice
         yield from self.tap("action-hunting-0")
-        yield from self.wait_for(lambda: dice.values[0] and not self.prompt_open(), "the camera's 3 dice")
+        yield from self.wait_for(lambda: dice.values[0] and not self.prompt_open(), "the camera's 3 dice", seconds=180)
         out["short"] = self.shown_dice()
         yield from self.set_dice(out["short"][:3] + [4, 5])
         asked = sum(1 for r in self.rolls if r["asked"])
@@ -258,7 +260,8 @@ class DiceScenarios:
             if self.prompt_open():
                 yield from self.tap("prompt-keep")
             yield from self.tap("read")
-        yield from self.wait_for(lambda: sum(1 for r in self.rolls if r["asked"]) > asked, "the dice read on READ")
+        yield from self.wait_for(lambda: sum(1 for r in self.rolls if r["asked"]) > asked, "the dice read on READ",
+                                 seconds=180)
         last = [r for r in self.rolls if r["asked"]][-1]
         out["read_again"] = {"roll": sorted(last["values"]), "screen": last["screen"]}
         yield from self.set_dice([v or 3 for v in self.shown_dice()])
@@ -293,7 +296,8 @@ class DiceScenarios:
         out["first"] = {"roll": sorted(self.rolls[-1]["values"]), "screen": self.shown_dice()}
         yield from throw()  # untouched: the new roll replaces it
         out["second"] = {"roll": sorted(self.rolls[-1]["values"]), "screen": self.shown_dice()}
-        yield from self.set_dice([6] + self.shown_dice()[1:] if self.shown_dice()[0] != 6 else [1] + self.shown_dice()[1:])
+        shown = self.shown_dice()
+        yield from self.set_dice([6 if shown[0] != 6 else 1] + shown[1:])
         mine = self.shown_dice()
         yield from throw()  # touched: asked, and kept
         out["touched"] = {"mine": mine, "asking": self.prompt_open(), "screen": self.shown_dice()}
@@ -343,7 +347,7 @@ class DiceScenarios:
         n = self.fresh_rolls()
         threading.Thread(target=app.tray.roll, daemon=True).start()
         yield from self.wait_roll("the tray's roll", n)
-        yield from self.wait_for(lambda: self.prompt_open() == "pick", "the question which dice to use")
+        yield from self.wait_for(lambda: self.prompt_open() == "pick", "the question which dice to use", seconds=180)
         screen = app.sm.get_screen("st_dice")
         choice = list(screen.reading.choice)
         self.shot("st-dice-pick")
@@ -407,7 +411,7 @@ class DiceScenarios:
         tapped in; then each die is corrected to 6 by touch."""
         dice = self.app.sm.get_screen("sa_dice")
         if k % 3 == 0:
-            yield from self.wait_for(lambda: any(dice.values) or self.prompt_open(), "the camera's dice")
+            yield from self.wait_for(lambda: any(dice.values) or self.prompt_open(), "the camera's dice", seconds=180)
             if self.prompt_open() == "pick":
                 if k == 0:
                     self.shot("game-dice-pick")

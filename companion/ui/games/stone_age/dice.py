@@ -235,9 +235,9 @@ class DiceScreen(CairnScreen):
         return next((i for i, v in enumerate(self.values) if not v), -1)
 
     def select_die(self, index: int) -> None:
-        """Tap on a die: the next face tap changes this die."""
+        """Tap on a die: the next face tap changes this die (a correction begun: the dice are the player's)."""
         self.selected = index
-        self.refresh()
+        self._show(dr.touch(self.reading))
 
     def tap_face(self, value: int) -> None:
         """Tap on a face 1–6: it goes to the selected die, or to the first die not set yet."""

@@ -137,7 +137,7 @@ class FateDiceScreen(DiceScreen):
     def select_die(self, index: int) -> None:
         """Tap on a die: the next face tapped goes to it."""
         self.chosen_die = index
-        self.refresh()
+        self._show(dr.touch(self.reading))
 
     def tap_face(self, value: int) -> None:
         """Tap on a face 1–6: it goes to the chosen die, or the first die not set (entered by touch)."""
