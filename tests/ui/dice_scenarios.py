@@ -60,7 +60,8 @@ class DiceScenarios:
 
         def roll(r: Any, uncertain: int = 0) -> None:
             original(r, uncertain)
-            self.rolls.append({"values": list(r.values), "fresh": r.fresh, "asked": r.asked,
+            self.rolls.append({"values": list(r.values), "fresh": getattr(r, "fresh", True),
+                               "asked": getattr(r, "asked", False),
                                "screen": self.shown_dice()})
 
         self.app.handle_roll = roll
