@@ -17,8 +17,13 @@ class Press:
 
 @dataclass(frozen=True)
 class DiceRoll:
-    """A completed roll: the face values, which dice showed them (1-based), and who read them."""
+    """A completed roll: the face values, which dice showed them (1-based), and who read them.
+
+    ``fresh``: the dice were thrown anew (false for a camera reading of dice that did not leave their
+    places: some picked up, a hand passing). ``asked``: read because the player asked (READ)."""
 
     values: tuple[int, ...]
     source: DiceSource
     dice: tuple[int, ...] = ()
+    fresh: bool = True
+    asked: bool = False

@@ -25,7 +25,7 @@ from typing import Any, Iterator
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.ui import reliability  # noqa: E402
+from tests.ui import dice_scenarios, reliability  # noqa: E402
 from tests.ui.feeding import FeedingScenarios  # noqa: E402
 from tests.ui.kiosk_scenarios import KioskScenarios, kiosk_keyboard, kiosk_options  # noqa: E402
 from tests.ui.scenarios import ExtraScenarios  # noqa: E402
@@ -46,15 +46,16 @@ def main() -> int:
     from companion.ui.app import AppOptions, CairnApp
 
     tray = None
-    if mode == "edice":  # a simulated e-dice tray on a real pseudo-terminal
+    if mode == "edice" or mode in dice_scenarios.TRAY_DICE:  # a simulated e-dice tray on a real pseudo-terminal
         from hardware.edice_sim import TraySim
 
-        tray = TraySim(5, rng=random.Random(4)).open()
+        tray = TraySim(dice_scenarios.TRAY_DICE.get(mode, 5), rng=random.Random(4)).open()
     fields = dict(no_gpio=True, camera="demo" if mode == "camera" else "none",
                   serial=tray.path if tray else None, lang=os.environ.get("CAIRN_TEST_LANG", "en"))
     fields.update(reliability.app_options(mode))  # mock GPIO pins, an unpluggable camera
     fields.update(kiosk_options(mode))
     fields.update(table_manners.app_options(mode, shots))  # the screenshot tour's start
+    fields.update(dice_scenarios.app_options(mode))  # a demo camera that keeps throwing
     plug = fields.pop("_plug", None)
     app = CairnApp(AppOptions(**fields))
     app.tray = tray
@@ -67,7 +68,7 @@ def main() -> int:
     return 0 if not driver.report["errors"] else 1
 
 
-class Driver(KioskScenarios, ExtraScenarios, FeedingScenarios, TableMannersScenarios,
+class Driver(dice_scenarios.DiceScenarios, KioskScenarios, ExtraScenarios, FeedingScenarios, TableMannersScenarios,
              reliability.ReliabilityScenarios, StoreScenarios, Taps):
     """Steps a scenario one frame at a time and records checks, banners and screenshots."""
 
@@ -80,7 +81,7 @@ class Driver(KioskScenarios, ExtraScenarios, FeedingScenarios, TableMannersScena
                                          "settings": self.settings, "lottery": self.lottery, "edice": self.edice,
                                          **self.reliability_modes(), **self.kiosk_modes(),
                                          **self.feeding_modes(), **self.store_modes(),
-                                         **self.table_manners_modes()}[mode]()
+                                         **self.table_manners_modes(), **self.dice_modes()}[mode]()
         self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------

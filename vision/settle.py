@@ -134,6 +134,25 @@ def same_places(before: Sequence[Die], after: Sequence[Die], tolerance: float = 
     return True
 
 
+def moved_on(before: Sequence[Die], after: Sequence[Die], tolerance: float = 0.5) -> bool:
+    """True when ``after`` is a new roll rather than what is left of ``before``: fewer than half of its
+    dice lie where a die of the same value lay in ``before`` (within ``tolerance`` × its size). Dice
+    picked up one by one, or nudged, leave the others in place and give False; a throw gives True.
+    With nothing before, any dice are a new roll."""
+    if not after:
+        return False
+    if not before:
+        return True
+    left = list(before)
+    kept = 0
+    for die in after:
+        match = next((d for d in left if same_places([d], [die], tolerance)), None)
+        if match is not None:
+            left.remove(match)
+            kept += 1
+    return 2 * kept < len(after)
+
+
 def mark_changes(before: Sequence[Die], after: Sequence[Die]) -> tuple[Die, ...]:
     """``after`` with every die that has no die of the same value at its place in ``before`` made
     uncertain (confidence at most :data:`UNSETTLED`)."""

@@ -154,8 +154,9 @@ class HardwareBridge:
         text = camera_text(status)
         Clock.schedule_once(lambda dt: self._set_status("camera", text), 0)
 
-    def _settled_from_thread(self, values: tuple[int, ...], uncertain: int) -> None:
-        roll = DiceRoll(tuple(values), "camera")
+    def _settled_from_thread(self, values: tuple[int, ...], uncertain: int, fresh: bool = True,
+                             asked: bool = False) -> None:
+        roll = DiceRoll(tuple(values), "camera", fresh=fresh, asked=asked)
         Clock.schedule_once(lambda dt: self.app.handle_roll(roll, uncertain), 0)
 
     def read_now(self, active: bool) -> None:

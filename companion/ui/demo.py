@@ -165,6 +165,8 @@ class ScreenshotTour:
             yield
         for i, v in enumerate(command.dice):  # the move's own dice, whatever the camera saw
             dice.set_die(i, v)
+        if dice.reading.asking:  # a throw seen meanwhile: keep the move's dice
+            dice.answer("keep")
         dice.tiles, dice.cards = list(command.tool_tiles), list(command.tool_cards)
         dice.refresh()
         self.app.hide_banner()

@@ -1,8 +1,11 @@
 """Reads the dice off the UI thread: a thread that feeds the camera's latest frames to a SettleDetector.
 
 It only works while ``active`` is set (a dice screen is open), and it reports each settled roll once
-through ``on_settled(values, uncertain_count)`` on its own thread; the bridge hands that to the Kivy
-clock. ``last_dice`` keeps the dice of the last reading, for outlining them on the preview.
+through ``on_settled(values, uncertain_count, fresh, asked)`` on its own thread; the bridge hands that
+to the Kivy clock. ``fresh`` says whether the dice left the places of the last new roll and settled
+again (a throw), or are what is left of it (dice picked up, nudged); ``asked`` marks a reading the
+player asked for (READ). ``last_dice`` keeps the dice of the last reading, for outlining them on the
+preview.
 """
 from __future__ import annotations
 
@@ -17,13 +20,16 @@ log = logging.getLogger(__name__)
 class DiceReaderThread:
     """A daemon thread: camera frames in, settled rolls out."""
 
-    def __init__(self, camera: Any, on_settled: Callable[[tuple[int, ...], int], None], period: float = 0.1) -> None:
+    def __init__(self, camera: Any, on_settled: Callable[[tuple[int, ...], int, bool, bool], None],
+                 period: float = 0.1) -> None:
         self.camera = camera
         self.on_settled = on_settled
         self.period = period
         self.active = False
         self.last_dice: tuple[Any, ...] = ()
         self.status = "idle"
+        #: the dice of the last new roll reported: a later reading is new only if its dice left these places
+        self._thrown: tuple[Any, ...] = ()
         #: the reading thread's id once it runs (never the UI thread's)
         self.ident: int | None = None
         self._stop = threading.Event()
@@ -41,7 +47,7 @@ class DiceReaderThread:
 
     def _run(self) -> None:
         from vision.reader import read_dice
-        from vision.settle import SettleDetector
+        from vision.settle import SettleDetector, moved_on
 
         self.ident = threading.get_ident()
         detector = SettleDetector(read=read_dice)
@@ -68,7 +74,10 @@ class DiceReaderThread:
                 self.last_dice = ()
             if settled is not None:
                 self.last_dice = tuple(settled.dice)
-                self.on_settled(settled.values, len(settled.uncertain))
+                fresh = moved_on(self._thrown, settled.dice)
+                if fresh:
+                    self._thrown = tuple(settled.dice)
+                self.on_settled(settled.values, len(settled.uncertain), fresh, False)
 
     def request_read(self) -> None:
         """Read the latest frame as it is (READ pressed); the result comes through ``on_settled``."""
@@ -77,7 +86,7 @@ class DiceReaderThread:
     def _read_latest(self, read_dice: Callable[[Any], Any]) -> None:
         shot = self.camera.latest()
         if shot is None:
-            self.on_settled((), 0)
+            self.on_settled((), 0, False, True)
             return
         try:
             dice = tuple(read_dice(shot.frame))
@@ -85,4 +94,6 @@ class DiceReaderThread:
             log.warning("dice reader: %s", exc)
             return
         self.last_dice = dice
-        self.on_settled(tuple(sorted(d.value for d in dice)), sum(1 for d in dice if not d.certain))
+        if dice:
+            self._thrown = dice
+        self.on_settled(tuple(sorted(d.value for d in dice)), sum(1 for d in dice if not d.certain), True, True)

@@ -4,6 +4,12 @@ One screen serves three rolls: a gathering (one die per figure, tools may be add
 "roll for a resource" card, and "dice for everyone" (one die per player). Touch entry is one tap per
 die on the row of faces 1–6; any die (read or tapped) is corrected by tapping it, then its face,
 before NEXT confirms.
+
+The dice on show are a :class:`~companion.viewmodels.dice_reading.Reading`: a roll from the camera or
+the e-dice fills them, a later roll replaces them only as that module promises (a reading the player
+touched never unasked: a :class:`~companion.ui.dice_prompt.DicePrompt` asks), and NEXT confirms exactly
+the dice on show. The screen belongs to one player's one action (``owner``): once that player's turn
+has passed it draws nothing more for them.
 """
 from __future__ import annotations
 
@@ -16,6 +22,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from companion.i18n import _, tr
 from companion.ui.widgets import CairnButton, CairnScreen, IconButton
 from companion.viewmodels import dice as dvm
+from companion.viewmodels import dice_reading as dr
 from companion.viewmodels.stone_age import resource_label
 from rules.stone_age import Area, Gather
 from hardware.inputs import DiceRoll
@@ -41,6 +48,10 @@ class DiceScreen(CairnScreen):
         self.area: Area | None = None
         self.resource = ""
         self.on_done: Callable[[tuple[int, ...]], None] | None = None
+        self.reading: dr.Reading = dr.blank(0)
+        #: (seat, round) the dice are entered for; None until prepared
+        self.owner: tuple[int, int] | None = None
+        self._prompt: Any = None
         self._preview_event: Any = None
         self._texture: Texture | None = None
         #: pictures shown in the preview so far (a moving preview keeps counting)
@@ -50,15 +61,57 @@ class DiceScreen(CairnScreen):
     def prepare_gather(self, area: Area, figures: int) -> None:
         """A gathering roll at ``area`` with ``figures`` dice for the current player."""
         self.mode, self.area, self.on_done = "gather", area, None
-        self.values, self.tiles, self.cards = [0] * figures, [], []
-        self.selected = -1
+        self._start(figures)
 
     def prepare_card(self, count: int, resource: str, on_done: Callable[[tuple[int, ...]], None]) -> None:
         """``count`` dice for a card (2 for a resource roll, one per player for dice for everyone)."""
         self.mode = "card" if resource else "all"
         self.area, self.resource, self.on_done = None, resource, on_done
-        self.values, self.tiles, self.cards = [0] * count, [], []
-        self.selected = -1
+        self._start(count)
+
+    def _start(self, count: int) -> None:
+        """``count`` dice, none set, no tools, for the player whose turn it is now."""
+        session = self.app.session if self.app else None
+        state = session.state if session is not None else None
+        self.owner = (state.current, state.round) if state is not None and hasattr(state, "round") else None
+        self.tiles, self.cards, self.selected = [], [], -1
+        self._show(dr.blank(count))
+
+    def _show(self, reading: dr.Reading) -> None:
+        """Put ``reading`` on show: the dice, and the question it asks (if any)."""
+        self.reading = reading
+        self.values = list(reading.values)
+        self._ask()
+        self.refresh()
+
+    def _ask(self) -> None:
+        """Open, redraw or close the question over the dice."""
+        if not self.reading.asking:
+            if self._prompt is not None:
+                self.remove_widget(self._prompt)
+                self._prompt = None
+            return
+        if self._prompt is None:
+            from companion.ui.dice_prompt import DicePrompt
+
+            self._prompt = DicePrompt(self.app, self.answer)
+            self.add_widget(self._prompt)
+        self._prompt.show(self.reading)
+
+    def answer(self, word: str, index: int = -1) -> None:
+        """The player's answer to the question: ``use``, ``keep``, ``pick`` (die ``index``), ``use-picked``."""
+        reading = self.reading
+        if word == "use":
+            got = len(reading.pending)
+            reading, outcome = dr.use_pending(reading)
+            self._say(outcome, got, 0)
+        elif word == "keep":
+            reading = dr.keep_mine(reading)
+        elif word == "pick":
+            reading = dr.toggle_pick(reading, index)
+        elif word == "use-picked":
+            reading = dr.use_picked(reading) or reading
+        self._show(reading)
 
     # -- entering and leaving ------------------------------------------------------------------------
     def on_pre_enter(self, *args: Any) -> None:
@@ -108,7 +161,13 @@ class DiceScreen(CairnScreen):
         if session is None or session.state is None:
             return
         state = session.state
+        if self.mode == "gather" and not self._owned(state):
+            return  # the turn has passed (confirmed, undone): these dice are no longer anyone's to draw
         player = state.players[state.current] if 0 <= state.current < state.player_count else state.players[0]
+        if self.mode == "gather":
+            used = player.tools_used or (False,) * len(player.tools)
+            self.tiles = [i for i in self.tiles if 0 <= i < len(player.tools) and not used[i]]
+            self.cards = [c for c in self.cards if c in player.one_use_tools]
         self._fill_dice()
         self._fill_tools(player)
         entered = all(v > 0 for v in self.values)
@@ -128,6 +187,10 @@ class DiceScreen(CairnScreen):
             self.heading = tr("Dice for everyone: {n} dice", n=len(self.values))
             self.result = "  ".join(f"{v}={dvm.die_reward(v)}" for v in self.values if v)
             self.advice = "" if entered else _("Tap a face for each die, or roll.")
+
+    def _owned(self, state: Any) -> bool:
+        """True while it is still the turn the dice were prepared for (same player, same round)."""
+        return self.owner is not None and (state.current, state.round) == self.owner
 
     def _fill_dice(self) -> None:
         box = self.ids.dice
@@ -172,9 +235,9 @@ class DiceScreen(CairnScreen):
         return next((i for i, v in enumerate(self.values) if not v), -1)
 
     def select_die(self, index: int) -> None:
-        """Tap on a die: the next face tap changes this die."""
+        """Tap on a die: the next face tap changes this die (a correction begun: the dice are the player's)."""
         self.selected = index
-        self.refresh()
+        self._show(dr.touch(self.reading))
 
     def tap_face(self, value: int) -> None:
         """Tap on a face 1–6: it goes to the selected die, or to the first die not set yet."""
@@ -182,28 +245,22 @@ class DiceScreen(CairnScreen):
         if target < 0:
             self.app.show_banner(_("All dice are set: tap a die to change it."), "info", seconds=3)
             return
-        values = list(self.values)
-        values[target] = value
-        self.selected = -1
-        self.values = values
-        self.refresh()
+        self.set_die(target, value)
 
     def set_die(self, index: int, value: int) -> None:
-        """Set one die directly (1..6)."""
-        values = list(self.values)
-        values[index] = max(1, min(6, int(value)))
-        self.values = values
-        self.refresh()
+        """Set one die directly (1..6): the reading is the player's from now on."""
+        self.selected = -1
+        self._show(dr.set_die(self.reading, index, value))
 
     def toggle_tile(self, index: int) -> None:
         """Add or remove a tool tile."""
         self.tiles = [t for t in self.tiles if t != index] if index in self.tiles else self.tiles + [index]
-        self.refresh()
+        self._show(dr.touch(self.reading))
 
     def toggle_card(self, value: int) -> None:
         """Add or remove a one-use tool card."""
         self.cards = [c for c in self.cards if c != value] if value in self.cards else self.cards + [value]
-        self.refresh()
+        self._show(dr.touch(self.reading))
 
     def apply_advice(self) -> None:
         """Choose the tools the advice names."""
@@ -217,22 +274,30 @@ class DiceScreen(CairnScreen):
         used = tuple(player.tools_used or (False,) * len(player.tools))
         a = advise(sum(self.values), GATHERING[self.area][1], player.tools, used, player.one_use_tools)
         self.tiles, self.cards = list(a.tiles), list(a.cards)
-        self.refresh()
+        self._show(dr.touch(self.reading))
 
     # -- inputs ------------------------------------------------------------------------------------
     def on_roll(self, roll: DiceRoll, uncertain: int = 0) -> None:
-        """A roll from the camera or e-dice: fills the dice (the player may still correct them)."""
-        if not roll.values:
+        """A roll from the camera or e-dice: it fills the dice, waits for the player's answer, or is left
+        aside, as :func:`companion.viewmodels.dice_reading.receive` says (the player may still correct
+        the dice by tapping)."""
+        if not self.reading.values:
+            return  # not prepared: no dice are asked for
+        fresh = roll.fresh or roll.source != "camera"
+        reading, outcome = dr.receive(self.reading, tuple(roll.values), roll.source, fresh=fresh, asked=roll.asked)
+        self._say(outcome, len(roll.values), uncertain)
+        if outcome != "ignored":
+            self._show(reading)
+
+    def _say(self, outcome: str, got: int, uncertain: int) -> None:
+        """The banner a roll's outcome needs (none when the dice simply fill)."""
+        if outcome == "none":
             self.app.show_banner(_("No dice seen: check the camera, or tap the dice."), "info", seconds=4)
-            return
-        if len(roll.values) != len(self.values):
+        elif outcome == "short":
             self.app.show_banner(tr("{got} dice read, {want} expected: correct them by tapping.",
-                                    got=len(roll.values), want=len(self.values)), "info", seconds=5)
-        values = list(roll.values[: len(self.values)]) + [0] * max(0, len(self.values) - len(roll.values))
-        self.values = values
-        if uncertain:
+                                    got=got, want=len(self.reading.values)), "info", seconds=5)
+        elif outcome == "filled" and uncertain:
             self.app.show_banner(tr("{n} dice were hard to read: please check them.", n=uncertain), "info", seconds=5)
-        self.refresh()
 
     def on_read(self) -> None:
         bridge = self.app.bridge
@@ -242,14 +307,21 @@ class DiceScreen(CairnScreen):
             self.app.show_banner(_("No camera: tap the dice to enter them."), "info", seconds=4)
 
     def on_next(self) -> None:
-        """Confirm the dice."""
+        """Confirm the dice on show (never while a question about a new roll is open)."""
+        if self.reading.asking:
+            self.app.show_banner(_("Answer the question about the dice first."), "info", seconds=3)
+            return
         if not all(v > 0 for v in self.values):
             self.app.show_banner(_("Set every die first (tap it)."), "error", seconds=4)
             return
-        values = tuple(int(v) for v in self.values)
+        values = tuple(int(v) for v in self.reading.values)
         if self.mode == "gather":
             state = self.app.session.state
+            if not self._owned(state):
+                self.app.go_table()
+                return
             if self.app.send(Gather(state.current, self.area, values, tuple(sorted(self.tiles)), tuple(self.cards))):
+                self.owner, self.tiles, self.cards = None, [], []
                 self.app.go_table()
         elif self.on_done is not None:
             done, self.on_done = self.on_done, None

@@ -4,7 +4,9 @@ from this roll shown BEFORE it is confirmed. The same screen reads a player's ro
 It keeps Stone Age's dice screen for the camera: the live preview with the dice outlined, READ, and the
 reader switched on while the screen is open. Entering the dice follows the same approach (tap a die,
 then its face 1–6; an unset die takes the next face tapped) with this game's own widgets, heading,
-preview and commands; its kv rule replaces the Stone Age layout (``<-FateDiceScreen>``).
+preview and commands; its kv rule replaces the Stone Age layout (``<-FateDiceScreen>``). A roll that
+arrives while dice are on show is handled as on Stone Age's screen (the same promises, the same
+question over the dice, also when more dice are seen than the two needed).
 """
 from __future__ import annotations
 
@@ -19,9 +21,9 @@ from kivy.uix.label import Label
 from companion.ui import theme
 from companion.ui.games.stone_age.dice import DiceScreen
 from companion.ui.widgets import IconButton
+from companion.viewmodels import dice_reading as dr
 from companion.viewmodels import stone_tribe as vm
 from companion.viewmodels.stone_tribe_text import _, tr
-from hardware.inputs import DiceRoll
 from rules.stone_tribe import Phase, RollFateDice, RollOff
 
 from .base import StScreen
@@ -32,7 +34,6 @@ class FateDiceScreen(DiceScreen):
 
     player = StringProperty("")
     summary = StringProperty("")
-    source = StringProperty("touch")
     #: the die the next face tap sets (-1: the first die not set yet)
     chosen_die = NumericProperty(-1)
 
@@ -41,13 +42,18 @@ class FateDiceScreen(DiceScreen):
 
     def prepare_roll(self) -> None:
         """The current player's two fate dice, not entered yet."""
-        self.mode, self.player, self.source, self.values = "roll", "", "touch", [0, 0]
-        self.chosen_die = -1
+        self.mode, self.player, self.chosen_die = "roll", "", -1
+        self._start(2)
 
     def prepare_rolloff(self, player: str) -> None:
         """``player``'s two dice in the final roll-off."""
-        self.mode, self.player, self.source, self.values = "rolloff", player, "touch", [0, 0]
-        self.chosen_die = -1
+        self.mode, self.player, self.chosen_die = "rolloff", player, -1
+        self._start(2)
+
+    @property
+    def source(self) -> str:
+        """Who read the dice on show: camera, edice, or touch (entered or corrected by tapping)."""
+        return self.reading.source if self.reading.source in ("camera", "edice") else "touch"
 
     # -- redraw ------------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -55,7 +61,7 @@ class FateDiceScreen(DiceScreen):
         if state is None:
             return
         if len(self.values) != 2:
-            self.values = [0, 0]
+            self.reading, self.values = dr.blank(2), [0, 0]
         self._fill_dice()
         entered = all(v > 0 for v in self.values)
         dice = (int(self.values[0]), int(self.values[1]))
@@ -131,7 +137,7 @@ class FateDiceScreen(DiceScreen):
     def select_die(self, index: int) -> None:
         """Tap on a die: the next face tapped goes to it."""
         self.chosen_die = index
-        self.refresh()
+        self._show(dr.touch(self.reading))
 
     def tap_face(self, value: int) -> None:
         """Tap on a face 1–6: it goes to the chosen die, or the first die not set (entered by touch)."""
@@ -143,30 +149,18 @@ class FateDiceScreen(DiceScreen):
 
     def set_die(self, index: int, value: int) -> None:
         """Die ``index`` shows ``value`` (1..6), as entered by touch."""
-        values = list(self.values)
-        values[index] = max(1, min(6, int(value)))
-        self.values, self.chosen_die, self.source = values, -1, "touch"
-        self.refresh()
-
-    def on_roll(self, roll: DiceRoll, uncertain: int = 0) -> None:
-        """Two dice from the camera or e-dice; they can still be corrected by tapping."""
-        if len(roll.values) != 2:
-            self.app.show_banner(tr("{got} dice read, 2 expected: tap the dice to enter them.",
-                                    got=len(roll.values)), "info", seconds=5)
-            return
-        self.values = [int(v) for v in roll.values]
         self.chosen_die = -1
-        self.source = roll.source if roll.source in ("camera", "edice") else "touch"
-        if uncertain:
-            self.app.show_banner(_("A die was hard to read: please check both."), "info", seconds=5)
-        self.refresh()
+        super().set_die(index, value)
 
     def on_next(self) -> None:
-        """Confirm the two dice: everyone's earnings are paid (or the roll-off roll is kept)."""
+        """Confirm the two dice on show: everyone's earnings are paid (or the roll-off roll is kept)."""
+        if self.reading.asking:
+            self.app.show_banner(_("Answer the question about the dice first."), "info", seconds=3)
+            return
         if not all(v > 0 for v in self.values):
             self.app.show_banner(_("Set both dice first (tap them)."), "error", seconds=4)
             return
-        dice = (int(self.values[0]), int(self.values[1]))
+        dice = (int(self.reading.values[0]), int(self.reading.values[1]))
         if self.mode == "rolloff":
             if self.app.send(RollOff(self.player, dice, self.source)):
                 self.app.go("st_end")
