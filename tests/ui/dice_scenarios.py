@@ -397,6 +397,10 @@ class DiceScenarios:
                 else:
                     yield from self._build()
             self.expect(self.state.phase in (Phase.PLACE, Phase.OVER), f"round {round_no}: everyone was fed")
+            self.expect(app.sm.current == "sa_feeding", f"round {round_no}: the feeding is read back")
+            if self.state.phase is Phase.PLACE:
+                yield from self.tap("next")  # one tap ends the feeding
+                self.expect(app.sm.current == "sa_table", f"round {round_no}: back to the table")
             (self.shots / "progress.txt").write_text(f"round {round_no} done, {gathers} gatherings\n")
         self.expect(self.state.phase is Phase.OVER, "the game ended by the rules")
         yield from self.tap("next")

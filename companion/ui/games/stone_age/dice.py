@@ -42,6 +42,7 @@ class DiceScreen(CairnScreen):
     tiles = ListProperty([])  # tool tile indexes chosen
     cards = ListProperty([])  # one-use tool values chosen
     has_camera = BooleanProperty(False)
+    _said = ""  # the last note a reading put in the banner (taken down on leaving)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -125,6 +126,9 @@ class DiceScreen(CairnScreen):
     def on_leave(self, *args: Any) -> None:
         if self.app.bridge is not None:
             self.app.bridge.read_now(False)
+        if self._said and self.app.banner == self._said:  # a reading's note belongs to this screen
+            self.app.hide_banner()
+        self._said = ""
         if self._preview_event is not None:
             self._preview_event.cancel()
             self._preview_event = None
@@ -290,14 +294,19 @@ class DiceScreen(CairnScreen):
             self._show(reading)
 
     def _say(self, outcome: str, got: int, uncertain: int) -> None:
-        """The banner a roll's outcome needs (none when the dice simply fill)."""
+        """The banner a roll's outcome needs (none when the dice simply fill); it is taken down when the
+        player leaves the dice screen (``on_leave``), so it never stands over the next screen."""
+        text = ""
         if outcome == "none":
-            self.app.show_banner(_("No dice seen: check the camera, or tap the dice."), "info", seconds=4)
+            text = _("No dice seen: check the camera, or tap the dice.")
         elif outcome == "short":
-            self.app.show_banner(tr("{got} dice read, {want} expected: correct them by tapping.",
-                                    got=got, want=len(self.reading.values)), "info", seconds=5)
+            text = tr("{got} dice read, {want} expected: correct them by tapping.",
+                      got=got, want=len(self.reading.values))
         elif outcome == "filled" and uncertain:
-            self.app.show_banner(tr("{n} dice were hard to read: please check them.", n=uncertain), "info", seconds=5)
+            text = tr("{n} dice were hard to read: please check them.", n=uncertain)
+        if text:
+            self._said = text
+            self.app.show_banner(text, "info", seconds=5)
 
     def on_read(self) -> None:
         bridge = self.app.bridge
