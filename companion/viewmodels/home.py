@@ -5,6 +5,7 @@ import time
 from dataclasses import dataclass, replace
 
 from companion.i18n import _, tr
+from companion.viewmodels.seat_names import names_problem
 
 #: seat colours in the order new seats take them (the fifth only for games of five)
 COLOURS = ("red", "blue", "green", "yellow", "white")
@@ -72,10 +73,9 @@ class NewGameForm:
     def problem(self) -> str | None:
         """Why the game cannot start yet, in the player's language; None when it can."""
         names = [s.name for s in self.seats]
-        if any(not n for n in names):
-            return _("Every player needs a name.")
-        if len({n.casefold() for n in names}) != len(names):
-            return _("Two players have the same name.")
+        problem = names_problem(names)
+        if problem:
+            return problem
         if len({s.colour for s in self.seats}) != len(self.seats):
             return _("Two players have the same colour.")
         return None

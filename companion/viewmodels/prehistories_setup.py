@@ -11,9 +11,10 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.i18n import _, tr
+from companion.i18n import tr
 from rules.prehistories.commands import PlayerSetup, StartGame
 from rules.prehistories.data import PLAYER_COUNTS, Colour
+from companion.viewmodels.seat_names import names_problem
 
 #: colours in the order the setup offers them
 COLOURS: tuple[Colour, ...] = (Colour.YELLOW, Colour.BLUE, Colour.RED, Colour.GREEN, Colour.WHITE)
@@ -177,10 +178,9 @@ class SetupForm:
     def problem(self) -> str | None:
         """Why the game cannot start yet, in the current language; None when it can."""
         names = [s.name for s in self.seats]
-        if any(not n for n in names):
-            return _("Every player needs a name.")
-        if len({n.casefold() for n in names}) != len(names):
-            return _("Two players have the same name.")
+        problem = names_problem(names)
+        if problem:
+            return problem
         if len(self.goals) != self.needed:
             return tr("Choose {need} goal cards ({n} chosen).", need=self.needed, n=len(self.goals))
         return None

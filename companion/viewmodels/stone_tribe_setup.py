@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from companion.viewmodels.stone_tribe_text import _, tr
 from rules.stone_tribe import Doubles, Options, StartGame, rounds_for
 from rules.stone_tribe.data import BOX_MAX_PLAYERS, BOX_MIN_PLAYERS, MAX_PLAYERS, MIN_PLAYERS
+from companion.viewmodels.seat_names import names_problem
 
 NAME_LENGTH = 12
 
@@ -65,10 +66,9 @@ class SetupForm:
 
     def problem(self) -> str | None:
         """Why the game cannot start yet, or None."""
-        if any(not n for n in self.names):
-            return _("Every player needs a name.")
-        if len({n.casefold() for n in self.names}) != len(self.names):
-            return _("Two players have the same name.")
+        problem = names_problem(self.names)
+        if problem:
+            return problem
         return None
 
     def command(self) -> StartGame:
