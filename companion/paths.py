@@ -31,7 +31,8 @@ def check_writable(directory: Path) -> None:
     The probe leaves no file behind, even when the process is killed in the middle of it.
     """
     if directory.exists() and not directory.is_dir():
-        raise StoreError(f"cannot write in {directory}: it is a file, not a folder; choose another folder")
+        cause = NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(directory))
+        raise StoreError(f"cannot write in {directory}: it is a file, not a folder; choose another folder") from cause
     try:
         directory.mkdir(parents=True, exist_ok=True)
         _probe_write(directory)
