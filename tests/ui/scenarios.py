@@ -65,7 +65,7 @@ class ExtraScenarios:
         app.go("sa_dice")
         start, last, worst = time.monotonic(), time.monotonic(), 0.0
         frames_at_start = dice.preview_frames
-        while time.monotonic() - start < 20 and not all(dice.values):
+        while time.monotonic() - start < 60 and not all(dice.values):  # a bound for a busy machine, not a latency
             yield
             now = time.monotonic()
             worst, last = max(worst, now - last), now
