@@ -163,6 +163,8 @@ class StoneTribeTour:
             dice.set_die(i, v)
         if self.wants("st-dice") and len(vm.payout_preview(self.state, values)) >= 3:
             yield from self.settle("st-dice")
+        if dice.reading.asking:  # the demo camera threw meanwhile: keep the turn's own dice
+            dice.answer("keep")
         dice.on_next()
         self.check(self.state.phase == Phase.MAIN, "roll")
         yield
@@ -305,6 +307,8 @@ class StoneTribeTour:
                     dice.set_die(j, v)
                 if self.wants("st-rolloff-dice"):
                     yield from self.settle("st-rolloff-dice")
+                if dice.reading.asking:  # a throw seen meanwhile: keep the roll-off's own dice
+                    dice.answer("keep")
                 dice.on_next()
                 yield
             tied_round = False
