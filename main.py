@@ -51,6 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command and hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")  # a name the terminal cannot show is escaped
     module = COMMANDS[args.command][0] if args.command else "companion.cli.app"
+    if args.command and sys.stdout is None:  # started with standard output closed (`>&-`)
+        print("cairn: standard output is closed: nothing can be written", file=sys.stderr)
+        return 2
     try:
         status = importlib.import_module(module).run(args)
         if sys.stdout is not None:  # None when started with standard output closed

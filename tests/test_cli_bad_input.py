@@ -171,6 +171,17 @@ def test_score_to_a_full_disk_is_one_line(world: World) -> None:
     assert_refused(world, ["score", "--json", good], "No space left on device", stdout="/dev/full")
 
 
+def test_score_with_standard_output_closed_says_so(world: World) -> None:
+    """Started with ``>&-`` (no standard output at all) a command that prints says so, exit 2."""
+    good = world.file("good.json", stone_age(ANN, BEN))
+    cmd = [sys.executable, "main.py", "--data-dir", str(world.data), "score", good]
+    done = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=HANG_S,
+                          stdin=subprocess.DEVNULL, preexec_fn=lambda: os.close(1))
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 2, (done.returncode, done.stderr)
+    assert done.stderr == "cairn: standard output is closed: nothing can be written\n", done.stderr
+
+
 # ---------------------------------------------------------------------------------- check-cave
 
 CAVE_CASES: dict[str, tuple[Case, str]] = {
