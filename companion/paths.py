@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import errno
+import json
 import os
 from pathlib import Path
 
@@ -129,3 +130,23 @@ def describe_os_error(exc: OSError, where: Path) -> str:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return f"the disk holding {where} is full: free some space before starting a game"
     return f"cannot write in {where}: {exc.strerror or exc}"
+
+
+def write_json_atomic(path: Path, data: object, *, indent: int | None = None, sort_keys: bool = False) -> None:
+    """Write ``data`` as JSON to ``path`` so that a kill or power cut leaves the old file or the new
+    one, never half of one: a synced temporary file beside it, then a rename. Raises ``OSError``
+    (the temporary file removed) when the folder cannot be written."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, ensure_ascii=False, indent=indent, sort_keys=sort_keys)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        raise

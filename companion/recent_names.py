@@ -7,10 +7,11 @@ and renames it; a folder that cannot be written keeps the names for this run onl
 from __future__ import annotations
 
 import json
-import os
 import unicodedata
 from pathlib import Path
 from typing import Iterable
+
+from companion.paths import write_json_atomic
 
 FILENAME = "recent-names.json"
 #: how many names are kept, the most recently used first
@@ -60,18 +61,8 @@ def merge(used: Iterable[str], known: Iterable[str]) -> list[str]:
 def save(names: list[str], path: Path | None = None) -> bool:
     """Write ``names`` atomically; False (nothing written) when the folder cannot be written."""
     path = names_path() if path is None else path
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump(names, fh, ensure_ascii=False, indent=1)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        write_json_atomic(path, names, indent=1)
     except OSError:
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
         return False
     return True

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -107,20 +106,10 @@ def save(settings: Settings, path: Path | None = None) -> Path:
     """Write ``settings`` atomically; raises ``StoreError`` with a clear message when it cannot."""
     path = settings_path() if path is None else path
     data = {k: v for k, v in dataclasses.asdict(settings).items() if k != "problems"}
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, ensure_ascii=False, indent=2, sort_keys=True)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
-        from companion.paths import describe_os_error
+    from companion.paths import describe_os_error, write_json_atomic
 
+    try:
+        write_json_atomic(path, data, indent=2, sort_keys=True)
+    except OSError as exc:
         raise StoreError("settings not saved: " + describe_os_error(exc, path.parent)) from exc
     return path

@@ -9,7 +9,6 @@ a missing or damaged file is no draft. Start clears the draft once the game hold
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -32,21 +31,11 @@ def load(path: Path) -> dict[str, Any] | None:
 
 def save(draft: dict[str, Any], path: Path) -> None:
     """Write ``draft`` atomically (synced before the rename); raises ``StoreError`` saying why not."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump(draft, fh, ensure_ascii=False, sort_keys=True)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
-        from companion.paths import describe_os_error
+    from companion.paths import describe_os_error, write_json_atomic
 
+    try:
+        write_json_atomic(path, draft, sort_keys=True)
+    except OSError as exc:
         raise StoreError(describe_os_error(exc, path.parent)) from exc
 
 
