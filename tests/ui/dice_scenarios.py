@@ -421,7 +421,14 @@ class DiceScenarios:
                 if k == 0:
                     self.shot("game-dice-pick")
                 for i in range(figures):
-                    yield from self.tap(f"pick-die-{i}")
+                    # a tap that lands while the question is being redrawn is lost, as a finger's
+                    # would be: tap again until the pick shows, as a player would (at most 5 times)
+                    for _ in range(5):
+                        if i in dice.reading.picked:
+                            break
+                        yield from self.tap(f"pick-die-{i}")
+                        yield
+                self.expect(len(dice.reading.picked) == figures, f"{figures} dice picked: {dice.reading.picked}")
                 yield from self.tap("prompt-use-picked")
             elif k == 0:
                 self.shot("game-dice-camera")
