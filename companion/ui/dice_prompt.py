@@ -48,6 +48,8 @@ class DicePrompt(FloatLayout):
             self.panel.add_widget(part)
         self.panel.height = app.u(56 + 72 + 64 + 28 + 20)
         self.add_widget(self.panel)
+        self._shape: tuple[str, int] = ("", 0)
+        self._use: CairnButton | None = None
 
     def _redraw(self, *args: Any) -> None:
         self._shade.pos, self._shade.size = self.pos, self.size
@@ -66,29 +68,52 @@ class DicePrompt(FloatLayout):
         return True
 
     def show(self, reading: Reading) -> None:
-        """Draw the question ``reading`` asks (a waiting roll first, else the dice to pick from)."""
+        """Draw the question ``reading`` asks (a waiting roll first, else the dice to pick from).
+
+        While the question keeps its shape (the same kind and number of dice), the buttons on show are
+        updated where they stand, never removed and rebuilt: a finger already on "use" or on a die
+        keeps its tap when a newer roll or a pick changes what they show.
+        """
+        if reading.pending:
+            shape: tuple[str, int] = ("new", len(reading.pending))
+            text = tr("New roll seen: {dice}. Use it, or keep the dice you set?",
+                      dice=" · ".join(str(v) for v in reading.pending))
+        else:
+            shape = ("pick", len(reading.choice))
+            text = tr("{got} dice seen, {need} needed: tap the {need} to use.",
+                      got=len(reading.choice), need=len(reading.values))
+        if shape != self._shape:
+            self._build(reading, shape)
+        self.message.text = text
+        dice = list(reversed(self.dice.children))  # Kivy keeps children last-added first
+        if reading.pending:
+            for b, v in zip(dice, reading.pending):
+                b.value, b.count = v, str(v)
+            return
+        for i, (b, v) in enumerate(zip(dice, reading.choice)):
+            b.value, b.count = v, str(v)
+            b.kind = "selected" if i in reading.picked else "normal"
+        if self._use is not None:
+            self._use.text = tr("Use these {n}", n=len(reading.values))
+            self._use.disabled = len(reading.picked) != len(reading.values)
+
+    def _build(self, reading: Reading, shape: tuple[str, int]) -> None:
+        """Put up the dice and buttons of a question of ``shape`` (their values come from ``show``)."""
+        self._shape, self._use = shape, None
         self.dice.clear_widgets()
         self.buttons.clear_widgets()
-        if reading.pending:
-            self.message.text = tr("New roll seen: {dice}. Use it, or keep the dice you set?",
-                                   dice=" · ".join(str(v) for v in reading.pending))
-            for i, v in enumerate(reading.pending):
-                self.dice.add_widget(IconButton(icon="die", value=v, count=str(v), tid=f"new-die-{i}",
-                                                kind="ghost", disabled=True))
+        if shape[0] == "new":
+            for i in range(shape[1]):
+                self.dice.add_widget(IconButton(icon="die", tid=f"new-die-{i}", kind="ghost", disabled=True))
             self._button(_("Use the new roll"), "prompt-use", "use", kind="normal")
             self._button(_("Keep mine"), "prompt-keep", "keep", kind="accent")
             return
-        need = len(reading.values)
-        self.message.text = tr("{got} dice seen, {need} needed: tap the {need} to use.",
-                               got=len(reading.choice), need=need)
-        for i, v in enumerate(reading.choice):
-            b = IconButton(icon="die", value=v, count=str(v), tid=f"pick-die-{i}", payload=i,
-                           kind="selected" if i in reading.picked else "normal")
+        for i in range(shape[1]):
+            b = IconButton(icon="die", tid=f"pick-die-{i}", payload=i, kind="normal")
             b.bind(on_release=lambda btn: self.answer("pick", btn.payload))
             self.dice.add_widget(b)
         self._button(_("None of these"), "prompt-keep", "keep", kind="normal")
-        use = self._button(tr("Use these {n}", n=need), "prompt-use-picked", "use-picked", kind="accent")
-        use.disabled = len(reading.picked) != need
+        self._use = self._button("", "prompt-use-picked", "use-picked", kind="accent")
 
     def _button(self, text: str, tid: str, word: str, kind: str) -> CairnButton:
         b = CairnButton(text=text, tid=tid, kind=kind, font_size=self.app.u(theme.FONT))

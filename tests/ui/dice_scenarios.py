@@ -420,14 +420,12 @@ class DiceScenarios:
             if self.prompt_open() == "pick":
                 if k == 0:
                     self.shot("game-dice-pick")
+                # the question may have opened in this very frame: let it be laid out (drawn) before
+                # the first tap, as an eye sees it before a finger moves
+                yield
+                yield
                 for i in range(figures):
-                    # a tap that lands while the question is being redrawn is lost, as a finger's
-                    # would be: tap again until the pick shows, as a player would (at most 5 times)
-                    for _ in range(5):
-                        if i in dice.reading.picked:
-                            break
-                        yield from self.tap(f"pick-die-{i}")
-                        yield
+                    yield from self.tap(f"pick-die-{i}")
                 self.expect(len(dice.reading.picked) == figures, f"{figures} dice picked: {dice.reading.picked}")
                 yield from self.tap("prompt-use-picked")
             elif k == 0:
