@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Install Cairn: system packages, .venv, the pinned Python packages of this OS generation
-# (requirements/bookworm*.txt or requirements/trixie*.txt), and off a Raspberry Pi (or with --dev)
-# what the tests, lint and type checks need. On a Raspberry Pi also the camera and GPIO packages,
-# and with --service the kiosk service.
+# (requirements/bookworm*.txt or requirements/trixie*.txt) with what the tests need (so the README's
+# test command works everywhere, a Raspberry Pi included), and off a Raspberry Pi (or with --dev) the
+# lint and type checks too. On a Raspberry Pi also the camera and GPIO packages, and with --service
+# the kiosk service.
 # Idempotent: a second run checks and returns in seconds. See docs/raspberry-pi.md.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -10,7 +11,7 @@ CAIRN_DIR=$(pwd -P)
 
 usage() {
   cat <<'EOF'
-Usage: ./setup.sh [--pi] [--dev | --no-dev] [--service | --uninstall-service] [--dry-run]
+Usage: ./setup.sh [--pi] [--dev | --tests | --no-dev] [--service | --uninstall-service] [--dry-run]
 
 Installs Cairn: the system packages (apt), the virtual environment .venv and the pinned
 Python packages for this system: requirements/bookworm.txt on Debian 12 / Raspberry Pi OS
@@ -20,8 +21,11 @@ Bookworm (Python 3.11), requirements/trixie.txt on Debian 13 / Raspberry Pi OS T
   --pi                 install for a Raspberry Pi (found by itself from
                        /proc/device-tree/model; this forces it)
   --dev                also install what the tests, lint and type checks need (pytest,
-                       ruff, mypy; Xvfb, shellcheck): the default except on a Raspberry Pi
-  --no-dev             only what Cairn needs to run: the default on a Raspberry Pi
+                       hypothesis, ruff, mypy; Xvfb, shellcheck): the default except on a
+                       Raspberry Pi
+  --tests              also install what the tests need (pytest, hypothesis; Xvfb), not the
+                       lint and type checks: the default on a Raspberry Pi
+  --no-dev             only what Cairn needs to run (a kiosk that never runs the tests)
   --service            also install and enable the kiosk service: Cairn full screen on the
                        console at boot, as the user cairn (needs systemd, and root or sudo)
   --uninstall-service  only remove the kiosk service (keeps the user cairn and its games)
@@ -41,9 +45,9 @@ DRY=0 FORCE_PI=0 ACTION=install DEV=""
 for arg in "$@"; do
   case "$arg" in
     --pi) FORCE_PI=1 ;;
-    --dev | --no-dev)
-      [ -z "$DEV" ] || bad_usage "choose one of --dev and --no-dev"
-      if [ "$arg" = --dev ]; then DEV=1; else DEV=0; fi
+    --dev | --tests | --no-dev)
+      [ -z "$DEV" ] || bad_usage "choose one of --dev, --tests and --no-dev"
+      DEV=${arg#--}
       ;;
     --dry-run) DRY=1 ;;
     --service | --uninstall-service)
@@ -119,9 +123,11 @@ PI=$((ON_PI | FORCE_PI))
 SIMULATE=0
 if [ "$DRY" = 1 ] && [ "$FORCE_PI" = 1 ] && [ "$ON_PI" = 0 ]; then SIMULATE=1; fi
 
-# Off a Raspberry Pi the tests come along by default (the README's test command needs them);
-# a Pi gets only what Cairn needs to run, unless --dev.
-if [ -z "$DEV" ]; then DEV=$((1 - PI)); fi
+# The tests come along by default everywhere (the README's test command needs them); the lint and
+# type checks (ruff, mypy, shellcheck: only .ci/run uses them) off a Raspberry Pi, or with --dev.
+if [ -z "$DEV" ]; then
+  if [ "$PI" = 1 ]; then DEV=tests; else DEV=dev; fi
+fi
 
 # --- Which OS generation ------------------------------------------------------------------------
 # Debian 12 / Raspberry Pi OS Bookworm has Python 3.11, Debian 13 / Trixie Python 3.13; each has its
@@ -208,7 +214,8 @@ t64=""
 APT_PACKAGES=(python3 python3-venv fonts-noto-cjk
   libgl1 libegl1 libgles2 libgl1-mesa-dri "libmtdev1$t64" "libglib2.0-0$t64" libxrender1 libxi6 libxkbcommon0)
 # the UI tests' private display, and the shell scripts' lint
-[ "$DEV" = 0 ] || APT_PACKAGES+=(xvfb xauth shellcheck)
+[ "$DEV" = no-dev ] || APT_PACKAGES+=(xvfb xauth)
+[ "$DEV" != dev ] || APT_PACKAGES+=(shellcheck)
 APT_OPTIONS=(-y -q)
 if [ "$PI" = 1 ]; then
   # picamera2 and its libcamera bindings exist only as apt packages (from the Raspberry Pi OS
@@ -267,9 +274,10 @@ fi
 
 # --- Pinned Python packages -------------------------------------------------------------------------
 # Every package, transitive ones too, pinned with the hashes of its files for x86-64 and aarch64
-# (tools/compile_requirements.sh); the -dev file has the same pins plus the test and lint tools.
+# (tools/compile_requirements.sh); the -tests file has the same pins plus the test tools, the -dev
+# file plus the lint and type checks as well.
 REQUIREMENTS=requirements/${GEN:-trixie}.txt
-[ "$DEV" = 0 ] || REQUIREMENTS=requirements/${GEN:-trixie}-dev.txt
+[ "$DEV" = no-dev ] || REQUIREMENTS=requirements/${GEN:-trixie}-$DEV.txt
 stamp=.venv/.cairn-requirements
 want="$REQUIREMENTS $(sha256sum "$REQUIREMENTS" | cut -d' ' -f1)"
 packages_changed=0

@@ -206,11 +206,12 @@ def test_dry_run_after_setup_has_nothing_to_install() -> None:
         if os.environ.get("CI"):
             pytest.fail("./setup.sh has not been run in this checkout")
         pytest.skip("run ./setup.sh first")
-    # as it was set up: with the test tools (a Pi's ./setup.sh --dev, or the default elsewhere) or not
-    dev = "-dev.txt " in (ROOT / ".venv" / ".cairn-requirements").read_text()
-    out = dry_run(ROOT, "--dev" if dev else "--no-dev", this_board=True)
+    # as it was set up: with the test and lint tools (--dev), the test tools only (--tests) or neither
+    stamp = (ROOT / ".venv" / ".cairn-requirements").read_text()
+    level = next((x for x in ("dev", "tests") if f"-{x}.txt " in stamp), "")
+    out = dry_run(ROOT, f"--{level or 'no-dev'}", this_board=True)
     assert "system packages: all" in out
-    assert f"requirements/{HOST_GEN}{'-dev' if dev else ''}.txt unchanged since the last install" in out
+    assert f"requirements/{HOST_GEN}{'-' + level if level else ''}.txt unchanged since the last install" in out
     assert [c for c in commands(out) if not c.startswith(".venv/bin/python -c ")] == []
 
 
@@ -223,11 +224,12 @@ def test_pi_dry_run_shows_camera_packages_and_a_system_site_venv(checkout: Path)
     for pkg in ("python3-picamera2", "python3-libcamera", "python3-lgpio", "fonts-noto-cjk", "libmtdev1",
                 "libgl1", "libegl1", "libgles2", "libgbm1", "libdrm2"):
         assert f" {pkg}" in install
-    for dev_only in ("xvfb", "xauth", "shellcheck"):  # a Pi gets no test tools unless --dev
-        assert f" {dev_only}" not in install
+    # the README's test command works on a Pi too: the tests' tools come along, the lint ones do not
+    assert " xvfb" in install and " xauth" in install
+    assert " shellcheck" not in install
     assert "--no-install-recommends" in install
     assert "/usr/bin/python3 -m venv --system-site-packages .venv" in cmds
-    assert pip_install(f"requirements/{HOST_GEN}.txt") in cmds
+    assert pip_install(f"requirements/{HOST_GEN}-tests.txt") in cmds
     check = next(c for c in cmds if c.startswith(".venv/bin/python -c "))
     assert "import importlib.metadata as md, numpy, cv2, polib, fontTools, picamera2;" in check
     assert not any(c.startswith(("useradd", "systemctl")) for c in cmds)
@@ -367,14 +369,19 @@ def test_a_venv_of_another_python_is_made_again(checkout: Path, tmp_path: Path) 
 def test_pi_dry_run_on_trixie_assumes_a_fresh_trixie(checkout: Path, tmp_path: Path) -> None:
     out = dry_run(checkout, "--pi", env=os_release(tmp_path, "trixie"))
     assert "assuming a fresh Raspberry Pi OS (64-bit) trixie" in out
-    assert pip_install("requirements/trixie.txt") in commands(out)
+    assert pip_install("requirements/trixie-tests.txt") in commands(out)
 
 
-def test_dev_and_no_dev_choose_the_test_tools(checkout: Path) -> None:
+def test_dev_tests_and_no_dev_choose_the_tools(checkout: Path) -> None:
     pi_dev = commands(dry_run(checkout, "--pi", "--dev"))
     install = next(c for c in pi_dev if "apt-get install" in c)
     assert " xvfb" in install and " shellcheck" in install
     assert pip_install(f"requirements/{HOST_GEN}-dev.txt") in pi_dev
+    assert pip_install(f"requirements/{HOST_GEN}-tests.txt") in commands(dry_run(checkout, "--tests"))
+    pi_bare = commands(dry_run(checkout, "--pi", "--no-dev"))
+    install = next(c for c in pi_bare if "apt-get install" in c)
+    assert " xvfb" not in install and " shellcheck" not in install
+    assert pip_install(f"requirements/{HOST_GEN}.txt") in pi_bare
     assert pip_install(f"requirements/{HOST_GEN}.txt") in commands(dry_run(checkout, "--no-dev"))
 
 
@@ -398,14 +405,17 @@ def pins(name: str) -> dict[str, tuple[str, int]]:
 
 @pytest.mark.parametrize("gen", ["bookworm", "trixie"])
 def test_each_generation_pins_every_package_with_hashes(gen: str) -> None:
-    runtime, dev = pins(f"{gen}.txt"), pins(f"{gen}-dev.txt")
+    runtime, tests, dev = pins(f"{gen}.txt"), pins(f"{gen}-tests.txt"), pins(f"{gen}-dev.txt")
     assert all(hashes for _version, hashes in dev.values()), "a package without hashes"
-    assert {k: v for k, v in dev.items() if k in runtime} == runtime, "the dev file changes a runtime pin"
+    assert {k: v for k, v in tests.items() if k in runtime} == runtime, "the tests file changes a runtime pin"
+    assert {k: v for k, v in dev.items() if k in tests} == tests, "the dev file changes a tests pin"
     # binary packages carry one hash per wheel: at least x86-64 and aarch64 for each
     for binary in ("kivy", "numpy", "opencv-python-headless"):
         assert runtime[binary][1] >= 2, binary
     assert {"kivy", "numpy", "opencv-python-headless", "fonttools", "polib", "gpiozero"} <= set(runtime)
     assert not {"pytest", "hypothesis", "ruff", "mypy"} & set(runtime)
+    assert {"pytest", "pytest-timeout", "hypothesis"} <= set(tests)
+    assert not {"ruff", "mypy"} & set(tests)
     assert {"pytest", "pytest-timeout", "hypothesis", "ruff", "mypy"} <= set(dev)
     major = int(runtime["numpy"][0].split(".")[0])
     assert major == (1 if gen == "bookworm" else 2)  # the apt picamera2 of each is built against it
