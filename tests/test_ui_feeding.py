@@ -46,3 +46,20 @@ def test_ui_the_any_two_card_is_kept_and_pays_for_a_hut_later(display: str, tmp_
     assert status == 0, stderr
     ann = report["state"]["players"][0]
     assert (ann["huts"], ann["score"], ann["wood"], ann["stone"]) == (1, 10, 3, 1)
+
+
+def test_ui_a_game_opened_again_shows_the_feeding_it_left_on(display: str, tmp_path: Path) -> None:
+    """Stopped while the feeding read-back is on show, and again while a short player must choose:
+    each time Resume opens the feeding exactly as it was (not the table), and play goes on from it."""
+    data, runs = tmp_path / "data", []
+    for n in (1, 2, 3):
+        status, report, stderr = run_driver(f"feeding-resume-{n}", display, tmp_path, data, tmp_path / f"shots{n}",
+                                            extra_env={"CAIRN_TEST_LANG": "zh_CN"})
+        assert not report["errors"], "\n".join(report["errors"]) + stderr
+        assert status == 0, stderr
+        runs.append(report)
+    first, second, third = runs
+    assert second["resumed_on"] == third["resumed_on"] == "sa_feeding"
+    assert first["lines"] == second["lines"] == ["小明 农业 +1，吃 −5 → 食物 20", "小红 农业 +0，吃 −5 → 食物 7"]
+    assert first["done_text"] == second["done_text"] == "开始第 2 轮"
+    assert third["choice"] == second["choice"]

@@ -328,7 +328,10 @@ class Driver(dice_scenarios.DiceScenarios, KioskScenarios, ExtraScenarios, Feedi
         self.expect(app.sm.current == "home", "the app opens on Home")
         self.expect(app.sm.get_screen("home").can_resume, "Home offers to resume the unfinished game")
         yield from self.tap("resume")
-        self.expect(app.sm.current == "sa_table", "resume opens the table")
+        from companion.viewmodels.feeding import on_show
+
+        where = "sa_feeding" if on_show(self.state) else "sa_table"
+        self.expect(app.sm.current == where, f"resume opens {where}, as it was left")
         self.shot("resumed")
         self.report["state"] = self.snapshot()
 

@@ -79,6 +79,18 @@ def feed_rows(state: GameState) -> list[FeedRow]:
     return rows
 
 
+def on_show(state: GameState) -> bool:
+    """True when the feeding is what the table is looking at: a player must still choose how to feed,
+    or the round's feeding has been made and nothing of the next round has happened yet (the read-back
+    waits for its one tap, or the game is over after the last feeding). A game opened again (Resume,
+    after a power cut) opens there, as it was shown before, instead of on the table."""
+    if state.phase is Phase.FEED:
+        return True
+    if not state.feeding:
+        return False
+    return state.phase is Phase.OVER or state.phase is Phase.PLACE and not state.placements
+
+
 def title(state: GameState) -> str:
     """The screen's heading: which round's feeding this is."""
     fed_round = state.round if state.phase in (Phase.FEED, Phase.OVER) else state.round - 1

@@ -21,7 +21,9 @@ class FeedingScenarios:
     report: dict[str, Any]
 
     def feeding_modes(self) -> dict[str, Any]:
-        return {"feeding": self.feeding, "kept-hut": self.kept_hut}
+        return {"feeding": self.feeding, "kept-hut": self.kept_hut,
+                "feeding-resume-1": self.feeding_resume_1, "feeding-resume-2": self.feeding_resume_2,
+                "feeding-resume-3": self.feeding_resume_3}
 
     def _send(self, *commands: Any) -> Iterator[None]:
         """Moves that only set the table up, through ``app.send``; then two frames for the layout."""
@@ -46,9 +48,9 @@ class FeedingScenarios:
         self.expect(self.app.sm.current == "sa_table" and self.state.round == round_no,
                     f"one tap on the feeding screen starts round {round_no}")
 
-    def feeding(self) -> Iterator[None]:
-        from companion.i18n import _, tr
-        from rules.stone_age import Area, BuyCard, Gather, Phase, Place, Resource, UseVillage
+    def _round_one(self) -> Iterator[None]:
+        """Two players named by taps; round 1 played to its end, the last gathering by taps."""
+        from rules.stone_age import Area, Gather, Place, UseVillage
 
         app = self.app
         names = NAMES.get(app.lang, NAMES["en"])
@@ -59,8 +61,7 @@ class FeedingScenarios:
         yield
         yield from self.tap("start-game")
         self.expect(self.state.player_count == 2 and self.state.start_player == 0, "two players, the first starts")
-        names = tuple(p.name for p in self.state.players)
-        self.report["names"] = list(names)
+        self.report["names"] = [p.name for p in self.state.players]
         # round 1: the first farms and hunts, the second panning gold; nobody is short
         yield from self._send(Place(0, Area.FIELD, 1), Place(1, Area.RIVER, 5), Place(0, Area.HUNTING, 4),
                    UseVillage(0, Area.FIELD), Gather(0, Area.HUNTING, (6, 6, 6, 6)))
@@ -70,6 +71,67 @@ class FeedingScenarios:
         yield from self.tap("next")
         self.expect(self.state.round == 2, "the river ends round 1: everyone fed by the rules")
         self.expect(app.sm.current == "sa_feeding", "the feeding is shown although nobody was short")
+
+    def _rounds_two_and_three(self) -> Iterator[None]:
+        """From round 2's table: round 2 played, its read-back tapped away, round 3 played until the
+        second player is 3 food short and must choose (a kept "any 2" card bought on the way)."""
+        from rules.stone_age import Area, BuyCard, Gather, Phase, Place, Resource, UseVillage
+
+        yield from self._send(Place(1, Area.FOREST, 5), Place(0, Area.FIELD, 1), Place(0, Area.HUNTING, 4),
+                   Gather(1, Area.FOREST, (6, 6, 6, 6, 6)), UseVillage(0, Area.FIELD))
+        yield from self.tap("action-hunting-0")
+        yield from self.enter_dice([1, 1, 1, 1])
+        yield from self.tap("next")
+        self.expect(self.app.sm.current == "sa_feeding" and self.state.round == 3, "round 2's feeding read back")
+        yield from self._done_to_table(3)
+        yield from self._send(Place(0, Area.FIELD, 1), Place(1, Area.QUARRY, 4), Place(0, Area.HUNTING, 4),
+                   Place(1, Area.CARD, 1, 1), UseVillage(0, Area.FIELD), Gather(0, Area.HUNTING, (6, 6, 6, 6)),
+                   BuyCard(1, 1, 2, (Resource.WOOD,)))
+        yield from self.tap("action-quarry-0")
+        yield from self.enter_dice([1, 1, 1, 1])
+        yield from self.tap("next")
+        self.expect(self.state.phase is Phase.FEED and self.state.current == 1, "the second player must choose")
+        self.expect(self.app.sm.current == "sa_feeding", "the feeding opens for the choice")
+
+    def _resume(self) -> Iterator[None]:
+        yield
+        self.expect(self.app.sm.get_screen("home").can_resume, "Home offers to resume")
+        yield from self.tap("resume")
+        self.report["resumed_on"] = self.app.sm.current
+
+    def feeding_resume_1(self) -> Iterator[None]:
+        """Round 1 played; the app stops while its feeding read-back is on show."""
+        yield from self._round_one()
+        self.report["lines"] = self._lines()
+        self.report["done_text"] = self.find("next").text
+
+    def feeding_resume_2(self) -> Iterator[None]:
+        """Opened again: the read-back as it was; then on to a short player's choice, and stop."""
+        yield from self._resume()
+        self.expect(self.app.sm.current == "sa_feeding", "the resumed game opens on its feeding read-back")
+        self.report["lines"] = self._lines()
+        self.report["done_text"] = self.find("next").text
+        self.shot("resumed-feeding")
+        yield from self._done_to_table(2)
+        yield from self._rounds_two_and_three()
+        self.report["choice"] = [self.find("feed-pay-1").text, *self._lines()]
+
+    def feeding_resume_3(self) -> Iterator[None]:
+        """Opened again: the short player's choice as it was, and it can be paid."""
+        yield from self._resume()
+        self.expect(self.app.sm.current == "sa_feeding", "the resumed game opens on the feeding choice")
+        self.report["choice"] = [self.find("feed-pay-1").text, *self._lines()]
+        self.shot("resumed-choice")
+        yield from self.tap("feed-penalty-1")
+        self.expect(self.state.round == 4 and self.state.players[1].score == -10, "the −10 taken after resuming")
+
+    def feeding(self) -> Iterator[None]:
+        from companion.i18n import _, tr
+        from rules.stone_age import Area, BuyCard, Gather, Phase, Place, Resource, UseVillage
+
+        app = self.app
+        yield from self._round_one()
+        names = tuple(self.report["names"])
         expected = [tr("{name}: fields +{harvest}, eats −{eaten} → {food} food", name=names[0], harvest=1,
                        eaten=5, food=20),
                     tr("{name}: fields +{harvest}, eats −{eaten} → {food} food", name=names[1], harvest=0,

@@ -8,6 +8,7 @@ from kivy.properties import ListProperty, NumericProperty, StringProperty
 
 from companion.i18n import _, tr
 from companion.ui.widgets import CairnButton, CairnScreen, IconButton
+from companion.viewmodels import feeding as fvm
 from companion.viewmodels import stone_age as vm
 from rules.stone_age import Area, Decline, Phase, PickDie, Place, UseVillage
 from rules.stone_age.data import DIE_REWARD
@@ -44,7 +45,8 @@ class TableScreen(CairnScreen):
         session.add_listener(self._on_change)
         self._watched = session
         self._phase_seen = session.state.phase if session.state is not None else None
-        self._feeding_due = False
+        # a game opened again opens where it was left: on the feeding if that was on show
+        self._feeding_due = session.state is not None and fvm.on_show(session.state)
 
     def _on_change(self, session: Any) -> None:
         state = session.state
