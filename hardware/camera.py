@@ -35,9 +35,8 @@ import cv2
 import numpy as np
 
 from hardware.errors import BadSpec, DeviceUnavailable
+from hardware.file_kinds import IMAGE_EXTENSIONS, VIDEO_EXTENSIONS
 
-IMAGE_EXTENSIONS = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
-VIDEO_EXTENSIONS = (".mp4", ".avi", ".mkv", ".mov", ".webm", ".m4v", ".mjpeg", ".mjpg")
 SPEC_HELP = ("auto, none, demo (or demo:5 for 5 dice), picamera2, a camera index like 0, "
              "a device like /dev/video2, a folder of images, an image file or a video file")
 

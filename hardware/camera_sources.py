@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from hardware.errors import BadImage, BadSpec, DeviceUnavailable
+from hardware.file_kinds import IMAGE_EXTENSIONS
 
 PICAMERA2_HELP = ("picamera2 is not installed (on Raspberry Pi OS: sudo apt install python3-picamera2, "
                   "with a venv made with --system-site-packages)")
@@ -97,8 +98,6 @@ class FolderSource:
     """
 
     def __init__(self, path: str, *, interval: float = 2.0) -> None:
-        from hardware.camera import IMAGE_EXTENSIONS
-
         if os.path.isdir(path):
             names = sorted(n for n in os.listdir(path) if n.lower().endswith(IMAGE_EXTENSIONS))
             self.files = [os.path.join(path, n) for n in names if os.path.isfile(os.path.join(path, n))]

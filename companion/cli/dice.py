@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from companion.errors import UsageError
-from hardware.camera import IMAGE_EXTENSIONS
+from hardware.file_kinds import IMAGE_EXTENSIONS
 from hardware.errors import BadImage
 from hardware.image_file import load_image
 from vision.annotate import annotate, label
