@@ -151,7 +151,7 @@ class Soak:
 
 
 def child(seconds: float, every: float, seed: int) -> None:
-    from companion.cli.app import configure_kivy
+    from companion.ui.kivy_config import configure_kivy
 
     configure_kivy((800, 480), False, 0)
     from kivy.clock import Clock

@@ -41,7 +41,7 @@ def rss_mb() -> float:
 
 def child(size: str, started: float) -> None:
     """Run the app, measure, print one JSON line, exit."""
-    from companion.cli.app import configure_kivy
+    from companion.ui.kivy_config import configure_kivy
 
     w, h = (int(v) for v in size.split("x"))
     configure_kivy((w, h), False, 0)

@@ -683,7 +683,7 @@ def load_with_kivy(ini: Path, tmp_path: Path, *, as_cairn: bool = False) -> tupl
     code = LOAD_CONFIG
     if as_cairn:
         code = ("import sys; sys.path.insert(0, %r)\n"
-                "from companion.cli.app import configure_kivy\n"
+                "from companion.ui.kivy_config import configure_kivy\n"
                 "configure_kivy(None, True, 0)\n" % str(ROOT)) + code
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=120, env=environ, cwd=tmp_path)

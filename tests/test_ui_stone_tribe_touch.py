@@ -160,7 +160,7 @@ def main(report: str) -> int:
     import tempfile
 
     os.environ.setdefault("CAIRN_DATA_DIR", tempfile.mkdtemp(prefix="cairn-st-touch-"))
-    from companion.cli.app import configure_kivy
+    from companion.ui.kivy_config import configure_kivy
 
     configure_kivy((800, 480), False, 0)
     from kivy.core.window import Window

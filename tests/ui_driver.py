@@ -18,7 +18,6 @@ import json
 import os
 import random
 import sys
-import traceback
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -38,11 +37,9 @@ from companion.ui.taps import Taps  # noqa: E402
 def main() -> int:
     mode, report_path, shots = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
     size = tuple(int(v) for v in os.environ.get("CAIRN_TEST_SIZE", "800x480").split("x"))
-    from companion.cli.app import configure_kivy
+    from companion.ui.kivy_config import configure_kivy
 
     configure_kivy(size, False, 0, kiosk_keyboard(mode))  # type: ignore[arg-type]
-    from kivy.clock import Clock
-
     from companion.ui.app import AppOptions, CairnApp
 
     tray = None
@@ -62,7 +59,7 @@ def main() -> int:
     driver = Driver(app, shots, mode)
     driver.plug = plug
     app.driver = driver  # the clock keeps only weak references
-    Clock.schedule_once(driver.step, 0.5)
+    driver.start()
     app.run()
     report_path.write_text(json.dumps(driver.report, indent=1, default=str))
     return 0 if not driver.report["errors"] else 1
@@ -85,21 +82,21 @@ class Driver(dice_scenarios.DiceScenarios, KioskScenarios, ExtraScenarios, Feedi
         self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------
-    def step(self, dt: float) -> None:
-        from kivy.clock import Clock
+    def start(self) -> None:
+        """Step the scenario one frame at a time (the app's own frame-stepper) until it ends."""
+        from companion.ui.stepper import FrameStepper
 
-        try:
-            next(self.scenario)
-        except StopIteration:
-            self.app.stop()
-            return
-        except Exception:
-            self.report["errors"].append(traceback.format_exc())
-            self.app.stop()
-            return
+        self.stepper = FrameStepper(self.scenario, self._done, interval=0.02, delay=0.5,
+                                    after_step=self._note_banner).start()
+
+    def _done(self, error: str | None) -> None:
+        if error is not None:
+            self.report["errors"].append(error)
+        self.app.stop()
+
+    def _note_banner(self) -> None:
         if self.app.banner and (not self.report["banners"] or self.report["banners"][-1] != self.app.banner):
             self.report["banners"].append(self.app.banner)
-        Clock.schedule_once(self.step, 0.02)
 
     def tap(self, tid: str) -> Iterator[None]:
         """Touch down and up at the widget's centre, a frame apart, and note the step."""

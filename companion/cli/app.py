@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 from pathlib import Path
 
 from companion.errors import UsageError
+from companion.ui.kivy_config import configure_kivy, keyboard_mode, parse_size
 
 LANGS = ("en", "zh_CN", "zh_TW")
 
@@ -24,77 +24,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a table-side screen on its own (the boot service): full screen, the on-screen "
                              "keyboard, and no demo dice when no camera is found")
     parser.add_argument("--no-gpio", action="store_true", help="do not try the GPIO buttons")
-
-
-def parse_size(text: str | None) -> tuple[int, int] | None:
-    """``"800x480"`` -> (800, 480); raises UsageError for anything else."""
-    if not text:
-        return None
-    try:
-        w, h = (int(p) for p in text.lower().split("x"))
-    except ValueError:
-        raise UsageError(f"--size must look like 800x480, not {text!r}") from None
-    if not (320 <= w <= 7680 and 240 <= h <= 4320):
-        raise UsageError(f"--size {text} is outside 320x240 .. 7680x4320")
-    return w, h
-
-
-def keyboard_mode(setting: str, kiosk: bool) -> str:
-    """Kivy's ``keyboard_mode`` for the Settings choice ``setting`` (auto, screen or system): the
-    docked on-screen keyboard, beside any real keyboard, in the kiosk or when asked for; else the
-    system's keyboard (a desktop's, with its input method for Chinese)."""
-    if setting == "screen" or (setting == "auto" and kiosk):
-        return "systemanddock"
-    return "system"
-
-
-def configure_kivy(size: tuple[int, int] | None, fullscreen: bool, rotation: int, keyboard: str = "system") -> None:
-    """Kivy settings that must be made before the window exists (no file log, no argv parsing);
-    ``keyboard`` is a Kivy ``keyboard_mode`` (see :func:`keyboard_mode`)."""
-    os.environ.setdefault("KIVY_NO_ARGS", "1")
-    os.environ.setdefault("KIVY_NO_FILELOG", "1")
-    os.environ.setdefault("KCFG_KIVY_LOG_LEVEL", "warning")
-    os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")
-    from kivy.config import Config
-
-    _quiet_missing_cutbuffer()
-
-    Config.set("kivy", "exit_on_escape", "0")
-    Config.set("kivy", "keyboard_mode", keyboard)
-    Config.set("kivy", "keyboard_layout", "qwerty")
-    Config.set("input", "mouse", "mouse,multitouch_on_demand")
-    if size is not None:
-        Config.set("graphics", "width", str(size[0]))
-        Config.set("graphics", "height", str(size[1]))
-    else:
-        Config.set("graphics", "width", "800")
-        Config.set("graphics", "height", "480")
-    Config.set("graphics", "resizable", "0" if size else "1")
-    Config.set("graphics", "rotation", str(rotation))
-    if fullscreen:
-        Config.set("graphics", "fullscreen", "auto")
-        Config.set("graphics", "show_cursor", "0")
-
-
-class _NoCutbufferNotice:
-    """Drops Kivy's CRITICAL "Cutbuffer" report (with its tracebacks) that it logs when neither xclip
-    nor xsel is installed. Kivy looks for a cut buffer (X11 middle-click paste) on every Linux start,
-    and no setting chooses "none"; the clipboard itself is SDL2's (``KIVY_CLIPBOARD``). A touch table
-    has no middle button, so the missing cut buffer is said once, as information."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = str(record.msg)
-        if record.levelno >= logging.CRITICAL and message.startswith("Cutbuffer: Unable to find any valuable"):
-            logging.getLogger("kivy").info("Cutbuffer: none (no xclip or xsel); middle-click paste is off")
-            return False
-        return True
-
-
-def _quiet_missing_cutbuffer() -> None:
-    from kivy.logger import Logger
-
-    if not any(isinstance(f, _NoCutbufferNotice) for f in Logger.filters):
-        Logger.addFilter(_NoCutbufferNotice())
 
 
 def run(args: argparse.Namespace) -> int:
@@ -119,4 +48,16 @@ def run(args: argparse.Namespace) -> int:
 
     shots = Path(args.screenshot).expanduser().resolve() if args.screenshot else None
     return run_app(AppOptions(camera=args.camera, serial=args.serial, lang=args.lang, size=size,
-                              fullscreen=fullscreen, kiosk=kiosk, no_gpio=args.no_gpio, screenshot_dir=shots))
+                              fullscreen=fullscreen, kiosk=kiosk, no_gpio=args.no_gpio, screenshot_dir=shots,
+                              on_start=start_tour if shots is not None else None))
+
+
+def start_tour(app: object) -> object:
+    """``--screenshot``: the scripted tour, attached to the app once it has started (the app itself
+    knows nothing of tours)."""
+    from companion.ui.demo import ScreenshotTour
+
+    assert app.options.screenshot_dir is not None  # type: ignore[attr-defined]
+    tour = ScreenshotTour(app, app.options.screenshot_dir)  # type: ignore[attr-defined]
+    tour.start()
+    return tour

@@ -53,6 +53,9 @@ class AppOptions:
     #: ``opener(spec) -> FrameSource`` for the camera worker (tests inject a camera that can be unplugged);
     #: None: ``hardware.camera.open_or_demo``
     camera_opener: Callable[[Any], Any] | None = None
+    #: ``on_start(app)``, called once the app has started (the screenshot tour hangs off here); what it
+    #: returns is kept on the app as ``app.tour``
+    on_start: Callable[[Any], Any] | None = None
 
 
 class CairnApp(App):
@@ -141,11 +144,8 @@ class CairnApp(App):
 
         self.bridge = HardwareBridge(self, self.options, self.settings)
         self.bridge.start()
-        if self.options.screenshot_dir is not None:
-            from companion.ui.demo import ScreenshotTour
-
-            self.tour = ScreenshotTour(self, self.options.screenshot_dir)  # the clock only keeps weak refs
-            self.tour.start()
+        if self.options.on_start is not None:
+            self.tour = self.options.on_start(self)  # kept: Kivy's clock holds only weak references
 
     def on_stop(self) -> None:
         if self.bridge is not None:

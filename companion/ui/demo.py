@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import logging
 import random
-import traceback
+import sys
 from pathlib import Path
 from typing import Any, Iterator
 
-from kivy.clock import Clock
-
+from companion.ui.stepper import FrameStepper
 from rules.stone_age import Area, BuildHut, BuyCard, Feed, Gather, Phase
 from rules.stone_age.random_play import random_command
 
@@ -39,23 +38,15 @@ class ScreenshotTour:
     def start(self) -> None:
         """Begin after the first frames are drawn."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        self._steps = self._tour()
-        Clock.schedule_once(self._step, 0.3)
+        self.stepper = FrameStepper(self._tour(), self._done, interval=0.12).start()
 
-    def _step(self, dt: float) -> None:
-        try:
-            next(self._steps)
-        except StopIteration:
+    def _done(self, error: str | None) -> None:
+        if error is None:
             print(f"saved {len(self.saved)} screenshots in {self.folder}")
-            self.app.exit_status = 0
-            self.app.stop()
-            return
-        except Exception:
-            traceback.print_exc()
-            self.app.exit_status = 1
-            self.app.stop()
-            return
-        Clock.schedule_once(self._step, 0.12)
+        else:
+            print(error, file=sys.stderr, end="")
+        self.app.exit_status = 0 if error is None else 1
+        self.app.stop()
 
     def shot(self, name: str) -> None:
         """Save the whole window as ``<name>-<W>x<H>-<lang>.png`` (with no banner over it)."""

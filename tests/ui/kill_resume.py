@@ -25,7 +25,6 @@ import json
 import os
 import random
 import sys
-import traceback
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -67,26 +66,18 @@ class KillDriver(Taps):
         self.app, self.game, self.kill, self.resume_from = app, game, kill, resume_from
         self.rng = random.Random(SEED if resume_from is None else SEED + resume_from)
         self.steps: Iterator[None] = self.run()
-        self.stopped = False
 
     # -- plumbing ----------------------------------------------------------------------------------
-    def step(self, dt: float) -> None:
-        from kivy.clock import Clock
+    def start(self) -> None:
+        """Play the script one frame a step (the app's own frame-stepper)."""
+        from companion.ui.stepper import FrameStepper
 
-        if self.stopped:
-            return
-        try:
-            next(self.steps)
-        except StopIteration:
-            self.stopped = True
-            self.app.stop()
-            return
-        except Exception:
-            emit({"error": traceback.format_exc()})
-            self.stopped = True
-            self.app.stop()
-            return
-        Clock.schedule_once(self.step, 0)
+        self.stepper = FrameStepper(self.steps, self._done, delay=0.5).start()
+
+    def _done(self, error: str | None) -> None:
+        if error is not None:
+            emit({"error": error})
+        self.app.stop()
 
     def settle(self, frames: int = 4) -> Iterator[None]:
         for _frame in range(frames):
@@ -115,7 +106,7 @@ class KillDriver(Taps):
             emit({"move": number, "label": label, "shown": view})
             if self.is_kill(number, label, view):
                 emit({"kill": number, "shown": view})
-                self.stopped = True  # wait for SIGKILL: the window stays as it is
+                self.stepper.stop()  # wait for SIGKILL: the window stays as it is
                 yield
                 return
             number += 1
@@ -352,18 +343,16 @@ def main(argv: list[str]) -> int:
     game, kill = argv[0], argv[1]
     resume_from = int(argv[3]) if len(argv) > 3 and argv[2] == "--resume" else None
     size = tuple(int(v) for v in os.environ.get("CAIRN_TEST_SIZE", "800x480").split("x"))
-    from companion.cli.app import configure_kivy
+    from companion.ui.kivy_config import configure_kivy
 
     configure_kivy(size, False, 0)  # type: ignore[arg-type]
-    from kivy.clock import Clock
-
     from companion.ui.app import AppOptions, CairnApp
 
     app = CairnApp(AppOptions(camera="none", no_gpio=True, lang=os.environ.get("CAIRN_TEST_LANG", "zh_CN"),
                               size=size))  # type: ignore[arg-type]
     driver = KillDriver(app, game, kill, resume_from)
     app.kill_driver = driver  # the clock keeps only weak references
-    Clock.schedule_once(driver.step, 0.5)
+    driver.start()
     app.run()
     return 0
 

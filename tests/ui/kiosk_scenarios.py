@@ -11,7 +11,7 @@ KIOSK_MODES = ("names-first", "names-again", "kiosk-camera")
 
 def kiosk_keyboard(mode: str) -> str:
     """Kivy's keyboard mode for ``mode``, chosen as the app chooses it (Settings' keyboard: auto)."""
-    from companion.cli.app import keyboard_mode
+    from companion.ui.kivy_config import keyboard_mode
 
     return keyboard_mode("auto", kiosk=mode in KIOSK_MODES)
 

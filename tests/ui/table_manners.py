@@ -14,7 +14,9 @@ from typing import Any, Iterator
 def app_options(mode: str, shots: Any) -> dict[str, Any]:
     """``tour-start``: the screenshot tour, with the GPIO buttons asked for (none are on this machine)."""
     if mode == "tour-start":
-        return {"no_gpio": False, "camera": "none", "screenshot_dir": shots / "tour"}
+        from companion.cli.app import start_tour
+
+        return {"no_gpio": False, "camera": "none", "screenshot_dir": shots / "tour", "on_start": start_tour}
     return {}
 
 

@@ -19,7 +19,6 @@ import random
 import shutil
 import sys
 import tempfile
-import traceback
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -47,32 +46,22 @@ class PrehistoriesTour(TourChecks):
         self.small_targets: list[str] = []
         self.targets_seen = 0
         self.on_done = on_done
-        self._steps: Iterator[None] | None = None
 
     # -- driving -------------------------------------------------------------------------------
     def start(self) -> None:
         """Begin after the first frames are drawn."""
-        from kivy.clock import Clock
+        from companion.ui.stepper import FrameStepper
 
-        self._steps = self.steps()
-        Clock.schedule_once(self._step, 0.3)
+        self.stepper = FrameStepper(self.steps(), self._done).start()
 
-    def _step(self, dt: float) -> None:
-        from kivy.clock import Clock
-
-        try:
-            next(self._steps)
-        except StopIteration:
+    def _done(self, error: str | None) -> None:
+        if error is None:
             print(f"saved {len(self.saved)} Prehistories screenshots in {self.folder}")
             (self.folder / "ph-touch-targets.json").write_text(
                 json.dumps({"checked": self.targets_seen, "small": self.small_targets}, indent=1))
-            self._finish(True)
-            return
-        except Exception:
-            traceback.print_exc()
-            self._finish(False)
-            return
-        Clock.schedule_once(self._step, 0)
+        else:
+            print(error, file=sys.stderr, end="")
+        self._finish(error is None)
 
     def _finish(self, ok: bool) -> None:
         if self.on_done is not None:
@@ -353,7 +342,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from companion.cli.app import configure_kivy, parse_size
+    from companion.ui.kivy_config import configure_kivy, parse_size
 
     size = parse_size(args.size)
     configure_kivy(size, False, 0)

@@ -14,7 +14,6 @@ import os
 import random
 import sys
 import tempfile
-import traceback
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -41,27 +40,21 @@ class StoneTribeTour:
         self.rng = random.Random(seed)
         self.saved: list[Path] = []
         self.exit_when_done = exit_when_done
-        self._steps: Iterator[None] | None = None
         self._shot_names: set[str] = set()
 
     def start(self) -> None:
         """Begin after the first frames are drawn."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self._steps = self._tour()
-        Clock.schedule_once(self._step, 0.3)
+        from companion.ui.stepper import FrameStepper
 
-    def _step(self, dt: float) -> None:
-        try:
-            next(self._steps)
-        except StopIteration:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.stepper = FrameStepper(self._tour(), self._done, interval=0.05).start()
+
+    def _done(self, error: str | None) -> None:
+        if error is None:
             print(f"saved {len(self.saved)} screenshots in {self.folder}")
-            self._finish(0)
-            return
-        except Exception:
-            traceback.print_exc()
-            self._finish(1)
-            return
-        Clock.schedule_once(self._step, 0.05)
+        else:
+            print(error, file=sys.stderr, end="")
+        self._finish(0 if error is None else 1)
 
     def _finish(self, status: int) -> None:
         self.app.exit_status = status
@@ -325,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", default="800x480")
     args = parser.parse_args(argv)
     os.environ.setdefault("CAIRN_DATA_DIR", tempfile.mkdtemp(prefix="cairn-st-tour-"))
-    from companion.cli.app import configure_kivy, parse_size
+    from companion.ui.kivy_config import configure_kivy, parse_size
 
     size = parse_size(args.size)
     configure_kivy(size, False, 0)
