@@ -171,6 +171,29 @@ class FakeBleBackend:
 
         asyncio.run_coroutine_threadsafe(send(), client.loop).result(timeout)
 
+    def play(self, steps: Sequence[tuple[str, bytes]], timeout: float = 20.0) -> None:
+        """Hand each ``(address, notification)`` to the link in one go on its loop (a throw of several
+        dice lands within one settle time however loaded the machine is); returns once it took them."""
+        with self.lock:
+            clients = {a: self.clients[a] for a, _ in steps}
+        loop = next(iter(clients.values())).loop
+        assert loop is not None
+
+        async def send() -> None:
+            for address, data in steps:
+                clients[address].callback(bytes(data))  # type: ignore[misc]
+
+        asyncio.run_coroutine_threadsafe(send(), loop).result(timeout)
+
+    def throw(self, faces: dict[str, int]) -> None:
+        """Every die in ``faces`` starts rolling, then lands on its face (GoDice or Pixels bytes)."""
+        steps: list[tuple[str, bytes]] = []
+        for address in faces:
+            steps.append((address, GODICE["rolling"] if self.dice[address].kind == "godice" else PIXELS["rolling"]))
+        for address, face in faces.items():
+            steps.append((address, godice_stable(face) if self.dice[address].kind == "godice" else pixels_rolled(face)))
+        self.play(steps)
+
     def drop(self, address: str, refuse: int = 0) -> None:
         """The die goes away (out of reach, battery out); the next ``refuse`` connections fail."""
         with self.lock:
