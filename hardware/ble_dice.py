@@ -8,7 +8,7 @@ them from Bluetooth. Usage::
     ...
     link.stop()
 
-Bluetooth goes through a :class:`BleBackend` (bleak's by default, :class:`BleakBackend`); tests and
+Bluetooth goes through a :class:`BleBackend` (:mod:`hardware.ble_backend`; bleak's by default); tests and
 the UI tests pass a fake one that replays recorded notifications. The link runs bleak's asyncio loop
 on its own thread; callbacks run on that thread, and the app must hand them to its UI thread itself
 (``Clock.schedule_once``). They must return quickly and must not call :meth:`BleDiceLink.stop`.
@@ -20,11 +20,23 @@ import logging
 import threading
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any, Awaitable, Callable, Iterable, Protocol, Sequence
+from typing import Any
 
 from hardware import ble_protocols as bp
+from hardware.ble_backend import (  # noqa: F401 - the link's users find the whole BLE API here
+    CONNECT_SECONDS,
+    SCAN_SECONDS,
+    Advert,
+    BleakBackend,
+    BleBackend,
+    BleClient,
+    KnownDie,
+    found_dice,
+    scan_dice,
+)
 from hardware.ble_reasons import describe, is_unavailable
 from hardware.edice_protocol import SETTLE_SECONDS, STALL_SECONDS, Abandoned, RollGrouper
 from hardware.errors import BadSpec, DeviceUnavailable
@@ -33,130 +45,8 @@ from hardware.inputs import DiceRoll
 log = logging.getLogger("cairn.ble")
 log.addHandler(logging.NullHandler())  # silent unless the app configures logging
 
-#: Seconds a scan listens for advertisements.
-SCAN_SECONDS = 5.0
-#: Seconds one connection attempt may take.
-CONNECT_SECONDS = 15.0
 #: The first wait before connecting again to a die that went away; it doubles up to ``max_backoff``.
 FIRST_BACKOFF = 1.0
-
-
-@dataclass(frozen=True)
-class Advert:
-    """One device heard in a scan, as a backend reports it."""
-
-    address: str
-    name: str
-    service_uuids: tuple[str, ...] = ()
-    manufacturer_data: tuple[tuple[int, bytes], ...] = ()
-    rssi: int | None = None
-
-
-@dataclass(frozen=True)
-class KnownDie:
-    """A smart die to connect to: its Bluetooth address, name, kind and (once known) colour."""
-
-    address: str
-    name: str
-    kind: bp.DieKind
-    colour: str = ""
-    battery: int | None = None
-    rssi: int | None = None
-
-    def as_setting(self) -> dict[str, str]:
-        """The fields Settings keeps (``companion.settings.Settings.ble_dice``)."""
-        return {"address": self.address, "name": self.name, "kind": self.kind, "colour": self.colour}
-
-    @classmethod
-    def from_setting(cls, value: dict[str, str]) -> "KnownDie":
-        """The die a Settings entry names; raises BadSpec naming a bad field."""
-        address, kind = str(value.get("address", "")).strip(), value.get("kind", "")
-        if not address:
-            raise BadSpec("a smart die needs its Bluetooth address")
-        if kind not in bp.KINDS:
-            raise BadSpec(f"smart die {address}: kind must be godice or pixels, not {kind!r}")
-        return cls(address, str(value.get("name", "")) or address, kind, str(value.get("colour", "")))
-
-
-class BleClient(Protocol):
-    """One connection to one die, as :class:`BleDiceLink` uses it. Errors are bleak's, ``OSError`` or
-    ``asyncio.TimeoutError``; ``disconnect`` must not raise for a link that is already gone."""
-
-    async def connect(self) -> None: ...
-    async def disconnect(self) -> None: ...
-    def has_characteristic(self, uuid: str) -> bool: ...
-    async def start_notify(self, uuid: str, callback: Callable[[bytes], None]) -> None: ...
-    async def write(self, uuid: str, data: bytes) -> None: ...
-
-
-class BleBackend(Protocol):
-    """Bluetooth for the dice: a scan, and a client per die (``on_disconnect`` is called, on the loop's
-    thread, when the die goes away)."""
-
-    async def discover(self, timeout: float) -> Sequence[Advert]: ...
-    def client(self, address: str, on_disconnect: Callable[[], None]) -> BleClient: ...
-
-
-class BleakBackend:
-    """:class:`BleBackend` on bleak (BlueZ over D-Bus on Linux). bleak is imported on first use, so a
-    missing bleak is one clear status line, not an import error at start."""
-
-    async def discover(self, timeout: float) -> Sequence[Advert]:
-        from bleak import BleakScanner
-
-        found = await BleakScanner.discover(timeout=timeout, return_adv=True)
-        return [Advert(device.address, adv.local_name or device.name or "", tuple(adv.service_uuids),
-                       tuple(adv.manufacturer_data.items()), adv.rssi)
-                for device, adv in found.values()]
-
-    def client(self, address: str, on_disconnect: Callable[[], None]) -> BleClient:
-        return _BleakClient(address, on_disconnect)
-
-
-class _BleakClient:
-    def __init__(self, address: str, on_disconnect: Callable[[], None]) -> None:
-        from bleak import BleakClient
-
-        self._client = BleakClient(address, disconnected_callback=lambda _c: on_disconnect(),
-                                   timeout=CONNECT_SECONDS)
-
-    async def connect(self) -> None:
-        await self._client.connect()
-
-    async def disconnect(self) -> None:
-        await self._client.disconnect()
-
-    def has_characteristic(self, uuid: str) -> bool:
-        return self._client.services.get_characteristic(uuid) is not None
-
-    async def start_notify(self, uuid: str, callback: Callable[[bytes], None]) -> None:
-        await self._client.start_notify(uuid, lambda _char, data: callback(bytes(data)))
-
-    async def write(self, uuid: str, data: bytes) -> None:
-        await self._client.write_gatt_char(uuid, data, response=False)
-
-
-def found_dice(adverts: Iterable[Advert]) -> list[KnownDie]:
-    """The GoDice and Pixels dice among ``adverts`` (each address once), nearest first."""
-    dice: dict[str, KnownDie] = {}
-    for advert in adverts:
-        info = bp.identify(advert.name, advert.service_uuids, dict(advert.manufacturer_data))
-        if info is not None and advert.address not in dice:
-            dice[advert.address] = KnownDie(advert.address, advert.name or advert.address, info.kind,
-                                            battery=info.battery, rssi=advert.rssi)
-    return sorted(dice.values(), key=lambda d: -(d.rssi if d.rssi is not None else -999))
-
-
-def scan_dice(seconds: float = SCAN_SECONDS, backend: BleBackend | None = None) -> list[KnownDie]:
-    """Listen ``seconds`` for smart dice (blocking: call it off the UI thread).
-
-    Raises :class:`DeviceUnavailable` with one line for the user when Bluetooth cannot be used (no
-    adapter, adapter off, BlueZ not running, bleak missing)."""
-    backend = backend or BleakBackend()
-    try:
-        return found_dice(asyncio.run(backend.discover(seconds)))
-    except Exception as exc:  # noqa: BLE001 - every Bluetooth failure becomes one line
-        raise DeviceUnavailable(describe(exc)) from exc
 
 
 class BleState(StrEnum):
@@ -172,7 +62,9 @@ class BleState(StrEnum):
 @dataclass(frozen=True)
 class BleStatus:
     """The link as a whole: its state, a line for logs and the shell, the names of the dice connected
-    now (of ``total``), each die's last battery level (name, percent) and a note on the last event."""
+    now (of ``total``), each die's last battery level (name, percent), and the last event: ``event``
+    (``connected``, ``lost``, ``mid-roll``, ``abandoned``, ``tilted``; "" for none), the die it is
+    about (``die``: names, comma-separated) and a line for it (``note``)."""
 
     state: BleState
     text: str
@@ -180,6 +72,9 @@ class BleStatus:
     total: int = 0
     batteries: tuple[tuple[str, int], ...] = ()
     note: str = ""
+    event: str = ""
+    die: str = ""
+    reason: str = ""
 
 
 class BleDiceLink:
@@ -276,9 +171,10 @@ class BleDiceLink:
             if self._backend is None:
                 self._backend = BleakBackend()
             asyncio.run(self._main())
-        except Exception as exc:  # noqa: BLE001 - a bug must show in the status, not end the thread silently
+        except Exception as exc:
             log.exception("smart dice link failed")
-            self._report(BleState.UNAVAILABLE, note=f"unexpected error: {exc}")
+            self._unavailable = f"unexpected error: {exc}"
+            self._report(BleState.UNAVAILABLE)
         finally:
             self._report(BleState.STOPPED)
 
@@ -301,14 +197,14 @@ class BleDiceLink:
         while not self._stopping.is_set():
             gone = asyncio.Event()
             loop = asyncio.get_running_loop()
-            client = self._backend.client(die.address, lambda: loop.call_soon_threadsafe(gone.set))
+            client = self._backend.client(die.address, _setter(loop, gone))
             why = ""
             try:
                 await asyncio.wait_for(self._open(n, die, client), self._connect_timeout)
                 self._unavailable = ""
                 backoff = self._first_backoff
                 self._connected.add(n)
-                self._report(BleState.CONNECTED, note=f"{die.name} connected")
+                self._report(BleState.CONNECTED, f"{die.name} connected", "connected", die.name)
                 while not gone.is_set() and not self._stopping.is_set():
                     await _wait(gone, 0.1)
                 why = "disconnected"
@@ -340,19 +236,19 @@ class BleDiceLink:
             await client.write(write, ask)
 
     def _lost(self, n: int, die: KnownDie, why: str, was_connected: bool) -> None:
-        note = f"{die.name}: {why}" if why else ""
+        note, event = (f"{die.name}: {why}", "lost") if why else ("", "")
         if was_connected and n in self._moving:
             self._grouper = RollGrouper(settle=self._settle, stall=self._stall)
             self._in_roll.clear()
             self._moving.clear()
             with self._lock:
                 self._rejects["abandoned-roll"] += 1
-            note = f"{die.name} disconnected mid-roll: roll again or enter the dice by touch"
+            note, event = f"{die.name} disconnected mid-roll: roll again or enter the dice by touch", "mid-roll"
             log.warning("smart dice roll abandoned: %s went away", die.name)
         state = BleState.UNAVAILABLE if self._unavailable and not self._connected else BleState.DISCONNECTED
         if self._connected:
             state = BleState.CONNECTED
-        self._report(state, note=note)
+        self._report(state, note, event, die.name)
 
     def _notified(self, n: int, die: KnownDie, data: bytes) -> None:
         """One notification from die ``n`` (on the loop's thread)."""
@@ -367,7 +263,7 @@ class BleDiceLink:
                                                           die.name, reason, message.data)
                 case bp.Rolling() | bp.Tilted():
                     if isinstance(message, bp.Tilted):
-                        self._report(self._status.state, note=f"{die.name} is not flat: roll it again")
+                        self._report(self._status.state, f"{die.name} is not flat: roll it again", "tilted", die.name)
                     self._grouper.rolling(n, now)
                     self._moving.add(n)
                     self._in_roll.add(n)
@@ -381,7 +277,7 @@ class BleDiceLink:
                         changed = self._batteries.get(n) != percent
                         self._batteries[n] = percent
                     if changed:
-                        self._report(self._status.state, note=self._status.note)
+                        self._report(self._status.state, self._status.note, self._status.event, self._status.die)
                 case bp.Colour(name):
                     with self._lock:
                         self._colours[n] = name
@@ -400,9 +296,9 @@ class BleDiceLink:
             with self._lock:
                 self._rejects["abandoned-roll"] += 1
             names = ", ".join(self.dice[d - 1].name for d in result.moving)
-            self._report(self._status.state, note=f"roll abandoned: {names} never came to rest")
+            self._report(self._status.state, f"roll abandoned: {names} never came to rest", "abandoned", names)
 
-    def _report(self, state: BleState, note: str = "") -> None:
+    def _report(self, state: BleState, note: str = "", event: str = "", die: str = "") -> None:
         connected = tuple(self.dice[n - 1].name for n in sorted(self._connected))
         with self._lock:
             batteries = tuple((self.dice[n - 1].name, p) for n, p in sorted(self._batteries.items()))
@@ -417,7 +313,8 @@ class BleDiceLink:
             text = "smart dice: connecting"
         else:
             text = "smart dice stopped"
-        status = BleStatus(state, text, connected, total, batteries, note)
+        reason = self._unavailable if state is BleState.UNAVAILABLE else ""
+        status = BleStatus(state, text, connected, total, batteries, note, event, die, reason)
         if status == self._status:
             return
         self._status = status
@@ -429,8 +326,13 @@ class BleDiceLink:
         """Run an app callback; a bug in it is logged, and the link carries on."""
         try:
             callback(value)
-        except Exception:  # noqa: BLE001 - the link must outlive a faulty callback
+        except Exception:
             log.exception("smart dice callback %r failed on %r", callback, value)
+
+
+def _setter(loop: asyncio.AbstractEventLoop, event: asyncio.Event) -> Callable[[], None]:
+    """A callback, safe from any thread, that sets ``event`` on ``loop``."""
+    return lambda: loop.call_soon_threadsafe(event.set)
 
 
 class _StopEvent:
@@ -448,7 +350,7 @@ async def _wait(event: asyncio.Event | _StopEvent, seconds: float) -> None:
     if isinstance(event, asyncio.Event):
         try:
             await asyncio.wait_for(event.wait(), seconds)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
         return
     end = time.monotonic() + seconds

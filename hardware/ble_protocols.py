@@ -15,9 +15,10 @@ Only six-sided dice are read: a face outside 1-6 is rejected (``bad-face``).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Iterable, Literal, Mapping
+from typing import Literal
 
 DieKind = Literal["godice", "pixels"]
 KINDS: tuple[DieKind, ...] = ("godice", "pixels")
@@ -242,7 +243,7 @@ def decode_pixels(data: bytes) -> Decoded:
             return (Rejected(Reason.TRUNCATED, data),)
         if len(data) > PIXELS_I_AM_A_DIE_SIZE:
             return (Rejected(Reason.UNKNOWN_LAYOUT, data),)
-        le = lambda a, b: int.from_bytes(data[a:b], "little")  # noqa: E731
+        le = lambda a, b: int.from_bytes(data[a:b], "little")
         out: list[Message | Rejected] = [Identity(data[1], data[2], le(8, 12), le(14, 18))]
         state = _roll_state(data[18], data[19], data)
         if isinstance(state, Landed):  # where the die lies now, not a roll that just ended

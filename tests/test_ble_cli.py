@@ -33,7 +33,7 @@ def _main(*argv: str, bus: str = "unix:path=/nonexistent/cairn-test-bus") -> sub
     """The real command, with the D-Bus system bus (BlueZ) pointed at a socket that is not there."""
     env = {**os.environ, "DBUS_SYSTEM_BUS_ADDRESS": bus}
     return subprocess.run([sys.executable, "main.py", *argv], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=120)
+                          timeout=120, check=False)
 
 
 def test_ble_cli_scan_lists_the_dice_nearest_first(capsys: pytest.CaptureFixture[str]) -> None:

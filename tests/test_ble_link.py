@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import queue
 import threading
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,15 @@ from hardware import ble_dice
 from hardware.ble_dice import BleDiceLink, BleState, BleStatus, KnownDie, found_dice, scan_dice
 from hardware.errors import BadSpec, DeviceUnavailable
 from hardware.inputs import DiceRoll
-from tests.support.fake_ble import GODICE, PIXELS, FakeBleBackend, godice, godice_stable, pixels, pixels_rolled
+from tests.support.fake_ble import (
+    GODICE,
+    PIXELS,
+    FakeBleBackend,
+    godice,
+    godice_stable,
+    pixels,
+    pixels_rolled,
+)
 
 A, B, C = "AA:00:00:00:00:01", "AA:00:00:00:00:02", "AA:00:00:00:00:03"
 
@@ -83,7 +92,7 @@ def three(clock: Clock, watch: Watch) -> Iterator[tuple[BleDiceLink, FakeBleBack
 
 
 def test_ble_link_groups_three_dice_into_one_roll_from_the_source_ble(three: Any, clock: Clock, watch: Watch) -> None:
-    link, backend = three
+    _, backend = three
     backend.notify(A, GODICE["rolling"])
     backend.notify(B, GODICE["rolling"])
     backend.notify(C, PIXELS["rolling"])
@@ -107,7 +116,7 @@ def test_ble_link_keeps_battery_and_colour_and_says_how_many_dice_are_connected(
 
 
 def test_ble_link_a_die_turned_by_hand_is_no_roll_but_a_thrown_one_is(three: Any, clock: Clock, watch: Watch) -> None:
-    link, backend = three
+    _, backend = three
     backend.notify(A, GODICE["move-stable-4"])
     backend.notify(C, PIXELS["on-face-2"])
     clock.now += 5
@@ -117,7 +126,7 @@ def test_ble_link_a_die_turned_by_hand_is_no_roll_but_a_thrown_one_is(three: Any
 
 
 def test_ble_link_a_tilted_die_holds_the_roll_until_it_lies_flat(three: Any, clock: Clock, watch: Watch) -> None:
-    link, backend = three
+    _, backend = three
     backend.notify(A, GODICE["rolling"], GODICE["tilt-stable"])
     watch.wait_status(lambda s: "not flat" in s.note)
     clock.now += 2
@@ -137,7 +146,7 @@ def test_ble_link_garbage_is_counted_and_the_next_roll_still_arrives(three: Any,
 
 
 def test_ble_link_reconnects_a_die_that_went_away_with_back_off(three: Any, clock: Clock, watch: Watch) -> None:
-    link, backend = three
+    _, backend = three
     attempts = backend.attempts[B]
     mark = len(watch.statuses)
     backend.drop(B, refuse=3)

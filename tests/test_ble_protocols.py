@@ -2,7 +2,8 @@
 (garbage, truncated, another die's faces) are a reason, never an exception or a wrong face."""
 from __future__ import annotations
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hardware import ble_protocols as bp
 from tests.support.fake_ble import GODICE, PIXELS, godice_stable, pixels_rolled

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from hardware import ble_protocols as bp
 from hardware.ble_dice import Advert
@@ -88,7 +88,7 @@ def pixels(address: str, name: str = "Pixel", battery: int = 55) -> FakeDie:
 class FakeClient:
     """A connection to one :class:`FakeDie` (see :class:`FakeBleBackend`)."""
 
-    def __init__(self, backend: "FakeBleBackend", die: FakeDie, on_disconnect: Callable[[], None]) -> None:
+    def __init__(self, backend: FakeBleBackend, die: FakeDie, on_disconnect: Callable[[], None]) -> None:
         self.backend, self.die, self.on_disconnect = backend, die, on_disconnect
         self.callback: Callable[[bytes], None] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
