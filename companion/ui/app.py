@@ -53,6 +53,8 @@ class AppOptions:
     #: ``opener(spec) -> FrameSource`` for the camera worker (tests inject a camera that can be unplugged);
     #: None: ``hardware.camera.open_or_demo``
     camera_opener: Callable[[Any], Any] | None = None
+    #: Bluetooth for the smart dice (``hardware.ble_dice.BleBackend``; tests inject a fake); None: bleak's
+    ble_backend: Any = None
 
 
 class CairnApp(App):
