@@ -29,8 +29,16 @@ def is_unavailable(exc: BaseException) -> bool:
         return True
     if isinstance(exc, (FileNotFoundError, ConnectionRefusedError, PermissionError)):
         return True  # the D-Bus system bus (BlueZ) cannot be reached
+    if _bluez_missing(exc):
+        return True
     text = str(exc).lower()
     return "BleakError" in names and "no bluetooth adapter" in text
+
+
+def _bluez_missing(exc: BaseException) -> bool:
+    """The system bus answers but no BlueZ daemon is on it (``bluetooth`` service stopped)."""
+    return "BleakDBusError" in _names(exc) and getattr(exc, "dbus_error", "") == \
+        "org.freedesktop.DBus.Error.ServiceUnknown"
 
 
 def describe(exc: BaseException) -> str:
@@ -53,6 +61,8 @@ def describe(exc: BaseException) -> str:
         return "no answer in time: is the die awake and in reach?"
     if isinstance(exc, (FileNotFoundError, ConnectionRefusedError)):
         return f"Bluetooth is not available (BlueZ is not running: {exc.strerror or exc})"
+    if _bluez_missing(exc):
+        return "Bluetooth is not available (BlueZ is not running: start the bluetooth service)"
     if isinstance(exc, PermissionError):
         return "Bluetooth access was denied"
     text = " ".join(str(exc).split()) or type(exc).__name__

@@ -209,3 +209,19 @@ def test_ble_known_dice_come_from_settings_entries_or_say_which_field_is_wrong()
         KnownDie.from_setting({"address": A, "kind": "dice"})
     with pytest.raises(BadSpec, match="no smart dice chosen"):
         BleDiceLink([], on_roll=print)
+
+
+def test_ble_bluetooth_failures_are_named_for_the_player() -> None:
+    from bleak.exc import (BleakBluetoothNotAvailableError, BleakBluetoothNotAvailableReason, BleakDBusError,
+                           BleakDeviceNotFoundError)
+
+    from hardware.ble_reasons import describe, is_unavailable
+
+    none = BleakBluetoothNotAvailableError("No Bluetooth adapters found.", BleakBluetoothNotAvailableReason.NO_BLUETOOTH)
+    no_bluez = BleakDBusError("org.freedesktop.DBus.Error.ServiceUnknown", ["The name org.bluez was not provided"])
+    away = BleakDeviceNotFoundError(A, f"Device with address {A} was not found.")
+    assert (describe(none), is_unavailable(none)) == ("no Bluetooth adapter found", True)
+    assert (describe(no_bluez), is_unavailable(no_bluez)) == \
+        ("Bluetooth is not available (BlueZ is not running: start the bluetooth service)", True)
+    assert (describe(away), is_unavailable(away)) == ("not in reach: is the die awake (roll it once) and near?", False)
+    assert describe(ImportError("No module named 'bleak'")) == "Bluetooth support is not installed (the bleak package)"
