@@ -212,8 +212,7 @@ class BleDiceLink:
                 raise
             except Exception as exc:  # noqa: BLE001 - bleak, D-Bus and OS errors all mean "not now"
                 why = describe(exc)
-                if is_unavailable(exc):
-                    self._unavailable = why
+                self._unavailable = why if is_unavailable(exc) else ""
             finally:
                 was = n in self._connected
                 self._connected.discard(n)
