@@ -42,6 +42,12 @@ class BleScenarios:
     def ble_modes(self) -> dict[str, Any]:
         return {"ble-pair": self.ble_pair}
 
+    def scroll_to_pairing(self, settings: Any) -> Iterator[None]:
+        """Scroll Settings to its end, where the pairing section is (as a finger would)."""
+        settings.ids.scroll.scroll_y = 0
+        yield
+        yield
+
     def ble_pair(self) -> Iterator[None]:
         app = self.app
         backend = app.options.ble_backend
@@ -49,6 +55,7 @@ class BleScenarios:
         self.watch_rolls()
         yield from self.tap("open-settings")
         settings = app.sm.get_screen("settings")
+        yield from self.scroll_to_pairing(settings)
         yield from self.tap("ble-scan")
         yield from self.wait_for(lambda: not settings.ble_scanning, "the scan", seconds=60)
         out: dict[str, Any] = {"found": [d.address for d in settings.ble_found], "note": settings.ble_note}
@@ -64,6 +71,7 @@ class BleScenarios:
         out["status"] = app.bridge.status["ble"]
         yield from self.tap("settings-back")
         yield from self.tap("open-settings")  # Settings again: the dice remembered, battery and colour shown
+        yield from self.scroll_to_pairing(settings)
         out["listed"] = [self.find(f"ble-die-{i}").text for i in range(3)]
         out["listed_picked"] = [self.find(f"ble-die-{i}").kind for i in range(3)]
         self.shot("settings-ble-picked")
