@@ -212,8 +212,12 @@ def test_ble_known_dice_come_from_settings_entries_or_say_which_field_is_wrong()
 
 
 def test_ble_bluetooth_failures_are_named_for_the_player() -> None:
-    from bleak.exc import (BleakBluetoothNotAvailableError, BleakBluetoothNotAvailableReason, BleakDBusError,
-                           BleakDeviceNotFoundError)
+    from bleak.exc import (
+        BleakBluetoothNotAvailableError,
+        BleakBluetoothNotAvailableReason,
+        BleakDBusError,
+        BleakDeviceNotFoundError,
+    )
 
     from hardware.ble_reasons import describe, is_unavailable
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.ble_scenarios import A, B, C, THROW
+from tests.ui.ble_scenarios import THROW, A, B, C
 from tests.ui.xvfb import run_driver, xvfb_display
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]

@@ -13,8 +13,9 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 MODES = ("ble-pair",)
 A, B, C = "F0:00:00:00:00:0A", "F0:00:00:00:00:0B", "F0:00:00:00:00:0C"

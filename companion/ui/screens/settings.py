@@ -83,7 +83,7 @@ class SettingsScreen(CairnScreen):
         def work() -> None:
             try:
                 found, problem = scan_dice(backend=backend), ""
-            except Exception as exc:  # DeviceUnavailable (Bluetooth off, no adapter) or a bug: one line
+            except Exception as exc:  # noqa: BLE001 - Bluetooth off, no adapter, or a bug: one line, never a crash
                 found, problem = [], str(exc)
             Clock.schedule_once(lambda dt: self._scanned(found, problem), 0)
 
@@ -121,8 +121,8 @@ class SettingsScreen(CairnScreen):
 
     def _show_ble(self) -> None:
         """One button per die picked or found: the picked ones are marked; battery and colour when known."""
-        from hardware.ble_dice import KnownDie
         from companion.viewmodels.ble_status import die_label
+        from hardware.ble_dice import KnownDie
 
         box = self.ids.ble_list
         box.clear_widgets()
