@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "read-dice": ("companion.cli.dice", "read the dice in photos"),
     "edice": ("companion.cli.edice", "monitor an electronic dice tray"),
     "edice-sim": ("companion.cli.edice_sim", "act as an electronic dice tray on a new pseudo-terminal"),
+    "dice-ble": ("companion.cli.dice_ble", "find and watch Bluetooth smart dice (GoDice, Pixels)"),
     "check-cave": ("companion.cli.cave", "check a Prehistories cave painting"),
 }
 

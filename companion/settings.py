@@ -39,13 +39,41 @@ class Settings:
     show_tool_advice: bool = True
     #: the keyboard for names (one of ``KEYBOARDS``; takes effect at the next start)
     keyboard: str = "auto"
+    #: the smart dice (Bluetooth LE) to connect, as picked on Settings: ``{"address", "name", "kind",
+    #: "colour"}`` each, kind ``godice`` or ``pixels``; empty: no Bluetooth at all
+    ble_dice: tuple[dict[str, str], ...] = ()
     problems: tuple[str, ...] = field(default=(), compare=False)
 
     def replace(self, **changes: Any) -> "Settings":
         """A copy with ``changes`` applied and checked; raises ValueError naming a bad value."""
+        if "ble_dice" in changes:
+            changes["ble_dice"] = _ble_dice(changes["ble_dice"])
         updated = dataclasses.replace(self, problems=(), **changes)
         _check(updated)
         return updated
+
+
+BLE_KINDS = ("godice", "pixels")
+
+
+def _ble_dice(value: Any) -> tuple[dict[str, str], ...]:
+    """``value`` (a list from the JSON file, or a tuple) as the tuple Settings keeps; raises ValueError
+    naming the first bad entry."""
+    if not isinstance(value, (list, tuple)):
+        raise ValueError("ble_dice must be a list of dice")
+    dice: list[dict[str, str]] = []
+    for n, die in enumerate(value, 1):
+        if not isinstance(die, dict) or not all(isinstance(die.get(k, ""), str) for k in ("address", "name", "colour")):
+            raise ValueError(f"smart die {n} must have a text address, name and colour")
+        if not die.get("address", "").strip():
+            raise ValueError(f"smart die {n} has no Bluetooth address")
+        if die.get("kind") not in BLE_KINDS:
+            raise ValueError(f"smart die {n}: kind must be godice or pixels")
+        dice.append({k: die.get(k, "") for k in ("address", "name", "kind", "colour")})
+    addresses = [d["address"] for d in dice]
+    if len(set(addresses)) != len(addresses):
+        raise ValueError("a smart die is listed twice")
+    return tuple(dice)
 
 
 def _check(settings: Settings) -> None:

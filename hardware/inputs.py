@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 ButtonName = Literal["next", "back", "undo", "read"]
-DiceSource = Literal["camera", "edice", "touch"]
+DiceSource = Literal["camera", "edice", "ble", "touch"]
 
 
 @dataclass(frozen=True)

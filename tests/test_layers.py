@@ -14,7 +14,7 @@ STDLIB = set(sys.stdlib_module_names)
 ALLOWED = {
     "rules": {"rules"},
     "vision": {"vision", "rules", "numpy", "cv2"},
-    "hardware": {"hardware", "vision", "rules", "numpy", "cv2", "gpiozero", "serial", "picamera2", "libcamera"},
+    "hardware": {"hardware", "vision", "rules", "numpy", "cv2", "gpiozero", "serial", "bleak", "picamera2", "libcamera"},
 }
 FORBIDDEN_EVERYWHERE_BUT_UI = {"kivy"}
 

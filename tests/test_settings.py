@@ -59,3 +59,18 @@ def test_settings_unwritable_path_is_a_clear_error(tmp_path: Path) -> None:
     blocker.write_text("x")
     with pytest.raises(StoreError, match="settings not saved"):
         sm.save(sm.Settings(), blocker / "settings.json")
+
+
+def test_settings_smart_dice_are_remembered_and_a_bad_entry_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    red = {"address": "F0:01", "name": "GoDice_F001_K_v04", "kind": "godice", "colour": "red"}
+    chosen = sm.Settings().replace(ble_dice=[red, {"address": "F0:02", "name": "Mika", "kind": "pixels"}])
+    sm.save(chosen, path)
+    again = sm.load(path)
+    assert again == chosen and again.ble_dice[0] == red and again.ble_dice[1]["colour"] == ""
+    path.write_text(json.dumps({"camera": "demo", "ble_dice": [{"address": "F0:03", "kind": "dice"}]}))
+    s = sm.load(path)
+    assert s.camera == "demo" and s.ble_dice == ()
+    assert s.problems == ("setting 'ble_dice' ignored: smart die 1: kind must be godice or pixels",)
+    with pytest.raises(ValueError, match="a smart die is listed twice"):
+        sm.Settings().replace(ble_dice=[red, red])

@@ -24,7 +24,7 @@ from typing import Any, Iterator
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.ui import dice_scenarios, reliability  # noqa: E402
+from tests.ui import ble_scenarios, dice_scenarios, reliability  # noqa: E402
 from tests.ui.feeding import FeedingScenarios  # noqa: E402
 from tests.ui.kiosk_scenarios import KioskScenarios, kiosk_keyboard, kiosk_options  # noqa: E402
 from tests.ui.scenarios import ExtraScenarios  # noqa: E402
@@ -53,6 +53,7 @@ def main() -> int:
     fields.update(kiosk_options(mode))
     fields.update(table_manners.app_options(mode, shots))  # the screenshot tour's start
     fields.update(dice_scenarios.app_options(mode))  # a demo camera that keeps throwing
+    fields.update(ble_scenarios.app_options(mode))  # smart dice on a fake Bluetooth backend
     plug = fields.pop("_plug", None)
     app = CairnApp(AppOptions(**fields))
     app.tray = tray
@@ -65,7 +66,7 @@ def main() -> int:
     return 0 if not driver.report["errors"] else 1
 
 
-class Driver(dice_scenarios.DiceScenarios, KioskScenarios, ExtraScenarios, FeedingScenarios, TableMannersScenarios,
+class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScenarios, ExtraScenarios, FeedingScenarios, TableMannersScenarios,
              reliability.ReliabilityScenarios, StoreScenarios, Taps):
     """Steps a scenario one frame at a time and records checks, banners and screenshots."""
 
@@ -78,7 +79,8 @@ class Driver(dice_scenarios.DiceScenarios, KioskScenarios, ExtraScenarios, Feedi
                                          "settings": self.settings, "lottery": self.lottery, "edice": self.edice,
                                          **self.reliability_modes(), **self.kiosk_modes(),
                                          **self.feeding_modes(), **self.store_modes(),
-                                         **self.table_manners_modes(), **self.dice_modes()}[mode]()
+                                         **self.table_manners_modes(), **self.dice_modes(),
+                                         **self.ble_modes()}[mode]()
         self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------

@@ -56,6 +56,8 @@ class AppOptions:
     #: ``on_start(app)``, called once the app has started (the screenshot tour hangs off here); what it
     #: returns is kept on the app as ``app.tour``
     on_start: Callable[[Any], Any] | None = None
+    #: Bluetooth for the smart dice (``hardware.ble_dice.BleBackend``; tests inject a fake); None: bleak's
+    ble_backend: Any = None
 
 
 class CairnApp(App):

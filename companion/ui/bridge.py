@@ -1,4 +1,4 @@
-"""The hardware-to-UI bridge: GPIO buttons, the e-dice tray and the camera, each on its own thread.
+"""The hardware-to-UI bridge: GPIO buttons, the e-dice tray, smart dice and the camera, each on its own thread.
 
 Adapters call back on their threads; every callback here only schedules work on the Kivy clock
 (``Clock.schedule_once``), so the session and the widgets are touched on the UI thread alone. A
@@ -28,6 +28,7 @@ class HardwareBridge:
         self.settings = settings
         self.buttons: Any = None
         self.edice: Any = None
+        self.ble: Any = None
         self.camera: Any = None
         self.status: dict[str, str] = {}
         self._notes: list[str] = []
@@ -38,6 +39,7 @@ class HardwareBridge:
         """Start buttons, e-dice and camera; never raises (a failure becomes a status line)."""
         self._start_buttons()
         self._start_edice()
+        self._start_ble()
         self._start_camera()
         if self._notes and self.options.screenshot_dir is None:  # the tour's pictures show no banner
             self.app.show_banner("  ".join(self._notes), "info", seconds=5)
@@ -47,7 +49,7 @@ class HardwareBridge:
         if getattr(self, "reader", None) is not None:
             self.reader.stop()
             self.reader = None
-        for name in ("buttons", "edice", "camera"):
+        for name in ("buttons", "edice", "ble", "camera"):
             part = getattr(self, name)
             setattr(self, name, None)
             if part is None:
@@ -70,6 +72,11 @@ class HardwareBridge:
                 self.edice.stop()
                 self.edice = None
             self._start_edice()
+        if old.ble_dice != settings.ble_dice:
+            if self.ble is not None:
+                self.ble.stop()
+                self.ble = None
+            self._start_ble()
 
     def on_state(self, state: Any) -> None:
         """The game changed (UI thread): nothing to do for the adapters yet beyond LED hints."""
@@ -128,6 +135,31 @@ class HardwareBridge:
         log.info("e-dice: %s", getattr(status, "text", status))
         text = edice_text(status)
         Clock.schedule_once(lambda dt: self._set_status("edice", text), 0)
+
+    # -- smart dice (Bluetooth LE) -------------------------------------------------------------------
+    def _start_ble(self) -> None:
+        """Connect the dice picked on Settings (none picked: no Bluetooth at all, and no status line)."""
+        if not self.settings.ble_dice:
+            self._set_status("ble", "")
+            return
+        from hardware.ble_dice import BleDiceLink, KnownDie
+
+        try:
+            dice = [KnownDie.from_setting(d) for d in self.settings.ble_dice]
+            self.ble = BleDiceLink(dice, on_roll=self._roll_from_thread, on_status=self._ble_status_from_thread,
+                                   backend=getattr(self.options, "ble_backend", None))
+            self.ble.start()
+        except Exception as exc:  # a bad entry: say so, the other dice sources still work
+            log.info("smart dice unavailable: %s", exc)
+            self.ble = None
+            self._set_status("ble", tr("Smart dice: {reason}", reason=str(exc)))
+
+    def _ble_status_from_thread(self, status: Any) -> None:
+        log.info("smart dice: %s %s", getattr(status, "text", status), getattr(status, "note", ""))
+        from companion.viewmodels.ble_status import ble_text
+
+        text = ble_text(status)
+        Clock.schedule_once(lambda dt: self._set_status("ble", text), 0)
 
     # -- camera ----------------------------------------------------------------------------------------
     def _start_camera(self) -> None:

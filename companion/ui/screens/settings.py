@@ -1,4 +1,5 @@
-"""Settings: language, camera, e-dice (on/off, port), GPIO pins, screen rotation, keyboard and rules.
+"""Settings: language, camera, e-dice (on/off, port), smart dice (scan, pick), GPIO pins, screen rotation,
+keyboard and rules.
 
 Changes are made on a draft and kept with Save (settings.json in the data dir); a bad value is
 refused with a banner naming it and the saved settings stay as they were.
@@ -7,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.properties import ObjectProperty
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 
-from companion.i18n import _
+from companion.i18n import _, tr
 from companion.settings import DEFAULT_PINS
-from companion.ui.widgets import CairnScreen
+from companion.ui.widgets import CairnButton, CairnScreen
 
 CAMERAS = ("auto", "demo", "none")
 
@@ -20,12 +21,18 @@ class SettingsScreen(CairnScreen):
     """``draft`` is the settings being edited; kv shows it and calls ``choose``/``pin``/``toggle``."""
 
     draft = ObjectProperty(None)
+    #: the pairing section: a scan is running, and the line under its button
+    ble_scanning = BooleanProperty(False)
+    ble_note = StringProperty("")
+    #: the dice the last scan found (``hardware.ble_dice.KnownDie``)
+    ble_found: tuple[Any, ...] = ()
 
     def refresh(self) -> None:
         self.draft = self.app.settings
         self.ids.serial.text = self.draft.serial_port
         self.ids.camera_spec.text = "" if self.draft.camera in CAMERAS else self.draft.camera
         self._show_pins()
+        self._show_ble()
 
     def choose(self, field: str, value: Any) -> None:
         """Set ``field`` (language, camera, rotation or keyboard) to ``value`` in the draft."""
@@ -57,6 +64,82 @@ class SettingsScreen(CairnScreen):
     def _show_pins(self) -> None:
         for name in DEFAULT_PINS:
             self.ids[f"pin_{name}"].label = f"{self.pin_label(name)}: GPIO {self.draft.pins[name]}"
+
+    # -- smart dice: scan, pick, remember ------------------------------------------------------------
+    def scan_ble(self) -> None:
+        """Listen for smart dice on a worker thread; the list shows what it found (the UI never waits)."""
+        if self.ble_scanning:
+            return
+        import threading
+
+        from kivy.clock import Clock
+
+        from hardware.ble_dice import scan_dice
+
+        self.ble_scanning = True
+        self.ble_note = _("Listening for dice: roll each die once to wake it…")
+        backend = getattr(self.app.options, "ble_backend", None)
+
+        def work() -> None:
+            try:
+                found, problem = scan_dice(backend=backend), ""
+            except Exception as exc:  # noqa: BLE001 - Bluetooth off, no adapter, or a bug: one line, never a crash
+                found, problem = [], str(exc)
+            Clock.schedule_once(lambda dt: self._scanned(found, problem), 0)
+
+        threading.Thread(target=work, name="cairn-ble-scan", daemon=True).start()
+
+    def _scanned(self, found: list[Any], problem: str) -> None:
+        from companion.viewmodels.ble_status import unavailable_text
+
+        self.ble_scanning = False
+        self.ble_found = tuple(found)
+        if problem:
+            self.ble_note = unavailable_text(problem)
+        elif not found:
+            self.ble_note = _("No smart dice in reach: roll each die once to wake it, then scan again.")
+        else:
+            self.ble_note = tr("{n} smart dice found: tap the ones to use.", n=len(found))
+        self._show_ble()
+
+    def toggle_die(self, address: str) -> None:
+        """Pick the die at ``address`` (found by the scan) for the draft, or drop it."""
+        picked = list(self.draft.ble_dice)
+        if any(d["address"] == address for d in picked):
+            picked = [d for d in picked if d["address"] != address]
+        else:
+            die = next(d for d in self.ble_found if d.address == address)
+            entry = die.as_setting()
+            entry["colour"] = self._link_colours().get(address, "") or entry["colour"]
+            picked.append(entry)
+        self._update(ble_dice=picked)
+        self._show_ble()
+
+    def _link_colours(self) -> dict[str, str]:
+        link = getattr(self.app.bridge, "ble", None) if self.app.bridge is not None else None
+        return link.colours if link is not None else {}
+
+    def _show_ble(self) -> None:
+        """One button per die picked or found: the picked ones are marked; battery and colour when known."""
+        from companion.viewmodels.ble_status import die_label
+        from hardware.ble_dice import KnownDie
+
+        box = self.ids.ble_list
+        box.clear_widgets()
+        link = getattr(self.app.bridge, "ble", None) if self.app.bridge is not None else None
+        batteries = link.batteries if link is not None else {}
+        colours = self._link_colours()
+        picked = {d["address"] for d in self.draft.ble_dice}
+        dice = [KnownDie.from_setting(d) for d in self.draft.ble_dice]
+        dice += [d for d in self.ble_found if d.address not in picked]
+        for i, die in enumerate(dice):
+            if not die.colour and die.address in colours:
+                die = die.__class__(die.address, die.name, die.kind, colours[die.address], die.battery, die.rssi)
+            button = CairnButton(text=die_label(die, batteries.get(die.address)), tid=f"ble-die-{i}",
+                                 kind="selected" if die.address in picked else "normal", payload=die.address,
+                                 size_hint_y=None, height=self.app.s * 48)
+            button.bind(on_release=lambda b: self.toggle_die(b.payload))
+            box.add_widget(button)
 
     def save(self) -> None:
         """Keep the draft (with the typed serial port and camera) for this and later runs."""

@@ -136,7 +136,8 @@ class DiceScreen(CairnScreen):
     def _update_preview(self, dt: float) -> None:
         bridge = self.app.bridge
         camera = bridge.camera if bridge else None
-        self.source_text = "\n".join(t for t in (bridge.status.get("camera", ""), bridge.status.get("edice", "")) if t) if bridge else ""
+        self.source_text = "\n".join(t for t in (bridge.status.get(part, "") for part in ("camera", "edice", "ble"))
+                                     if t) if bridge else ""
         if camera is None:
             return
         shot = camera.latest()
