@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.ui import dice_scenarios, reliability  # noqa: E402
+from tests.ui.bgstats_scenarios import BgStatsScenarios  # noqa: E402
 from tests.ui.feeding import FeedingScenarios  # noqa: E402
 from tests.ui.kiosk_scenarios import KioskScenarios, kiosk_keyboard, kiosk_options  # noqa: E402
 from tests.ui.scenarios import ExtraScenarios  # noqa: E402
@@ -69,7 +70,7 @@ def main() -> int:
 
 
 class Driver(dice_scenarios.DiceScenarios, KioskScenarios, ExtraScenarios, FeedingScenarios, TableMannersScenarios,
-             reliability.ReliabilityScenarios, StoreScenarios, Taps):
+             reliability.ReliabilityScenarios, StoreScenarios, BgStatsScenarios, Taps):
     """Steps a scenario one frame at a time and records checks, banners and screenshots."""
 
     def __init__(self, app: Any, shots: Path, mode: str) -> None:
@@ -81,7 +82,8 @@ class Driver(dice_scenarios.DiceScenarios, KioskScenarios, ExtraScenarios, Feedi
                                          "settings": self.settings, "lottery": self.lottery, "edice": self.edice,
                                          **self.reliability_modes(), **self.kiosk_modes(),
                                          **self.feeding_modes(), **self.store_modes(),
-                                         **self.table_manners_modes(), **self.dice_modes()}[mode]()
+                                         **self.table_manners_modes(), **self.dice_modes(),
+                                         **self.bgstats_modes()}[mode]()
         self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------
