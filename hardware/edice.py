@@ -24,8 +24,8 @@ import serial
 from serial.tools import list_ports as _list_ports
 
 from hardware.edice_protocol import (
-    PROTOCOL_VERSION, SETTLE_SECONDS, STALL_SECONDS, Abandoned, Battery, DeviceError, Hello, LineSplitter,
-    Message, Pong, Reason, Rejected, Rolled, Rolling, RollGrouper, parse_line,
+    PROTOCOL_VERSION, SETTLE_SECONDS, STALL_SECONDS, SUPPORTED_VERSIONS, Abandoned, Battery, DeviceError,
+    Hello, LineSplitter, Message, Pong, Reason, Rejected, Rolled, Rolling, RollGrouper, parse_line,
 )
 from hardware.errors import BadSpec
 from hardware.inputs import DiceRoll
@@ -324,7 +324,8 @@ class EDiceLink:
             lines: Iterable[bytes | Rejected] = opened.pending
             while not self._stopping.is_set():
                 for line in lines:
-                    message = line if isinstance(line, Rejected) else parse_line(line)
+                    version = self._device.version if self._device is not None else None
+                    message = line if isinstance(line, Rejected) else parse_line(line, version)
                     if message is not None:
                         self._handle(message, grouper, path)
                 self._deliver(grouper.poll(self._clock()))
@@ -349,7 +350,7 @@ class EDiceLink:
                 grouper.rolled(die, face, self._clock())
             case Hello():
                 self._device = message
-                note = "" if message.version == PROTOCOL_VERSION else \
+                note = "" if message.version in SUPPORTED_VERSIONS else \
                     f" (protocol {message.version}, Cairn speaks {PROTOCOL_VERSION})"
                 text = f"e-dice connected: {message.device_id}, {message.dice_count} dice{note}"
                 self._set_status(LinkState.CONNECTED, text, path, device=message)

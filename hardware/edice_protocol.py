@@ -4,7 +4,8 @@ Nothing here touches a port or a clock: bytes and timestamps go in, messages and
 come out, so every rule of the protocol is testable without hardware.
 
 - :class:`LineSplitter` cuts a byte stream into lines of at most :data:`MAX_LINE` bytes.
-- :func:`parse_line` turns one line into a message or a :class:`Rejected` with its reason.
+- :func:`parse_line` turns one line into a message or a :class:`Rejected` with its reason, checking
+  the checksum of the protocol version the tray announced (1: optional XOR, 2: a CRC-8 on every line).
 - :class:`RollGrouper` groups ``ROLLING``/``ROLL`` messages into completed rolls (the 300 ms rule).
 """
 from __future__ import annotations
@@ -12,11 +13,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Callable
 
 from hardware.inputs import DiceRoll
 
-#: The protocol version this host speaks.
-PROTOCOL_VERSION = 1
+#: The newest protocol version this host speaks (it also reads version 1 trays).
+PROTOCOL_VERSION = 2
+#: The versions this host reads: 1 (an optional XOR checksum) and 2 (a CRC-8 on every line).
+SUPPORTED_VERSIONS = (1, 2)
+#: From this version on, every tray line ends in ``*HH``, the line's CRC-8 (:func:`crc8`).
+CRC_VERSION = 2
 #: The longest line, in bytes, not counting the ``\r\n``/``\n`` that ends it (a checksum counts).
 MAX_LINE = 80
 #: The highest die number a tray may use.
@@ -111,13 +117,43 @@ def checksum(body: bytes | str) -> str:
     return f"{value:02X}"
 
 
-def with_checksum(body: str) -> str:
-    """``body`` followed by ``*HH`` (no line end).
+def crc8(body: bytes | str) -> str:
+    """The two upper-case hex digits of CRC-8/CDMA2000 of ``body`` (protocol version 2).
+
+    CRC-8/CDMA2000: polynomial 0x9B (x^8+x^7+x^4+x^3+x+1), initial value 0xFF, not reflected, no
+    final XOR; its check value (the CRC of ``123456789``) is 0xDA. Chosen over the more common
+    CRC-8s because the checksum travels as hex text: with 0x9B no single wrong bit in the last 11
+    characters before ``*`` can be matched by a single wrong bit in the hex digits, so every
+    two-bit error of a dice line (at most 11 characters) is caught.
+
+    >>> crc8("123456789")
+    'DA'
+    >>> crc8("ROLL 1 6")
+    'F2'
+    """
+    data = body.encode("ascii") if isinstance(body, str) else body
+    value = 0xFF
+    for byte in data:
+        value ^= byte
+        for _ in range(8):
+            value = ((value << 1) ^ 0x9B) & 0xFF if value & 0x80 else value << 1
+    return f"{value:02X}"
+
+
+def checksum_for(version: int | None) -> Callable[[bytes | str], str]:
+    """The checksum a tray speaking ``version`` uses (None, not yet known, reads as version 1)."""
+    return crc8 if version is not None and version >= CRC_VERSION else checksum
+
+
+def with_checksum(body: str, version: int = 1) -> str:
+    """``body`` followed by ``*HH`` (no line end), the checksum of protocol ``version``.
 
     >>> with_checksum("ROLL 1 6")
     'ROLL 1 6*1A'
+    >>> with_checksum("ROLL 1 6", 2)
+    'ROLL 1 6*F2'
     """
-    return f"{body}*{checksum(body)}"
+    return f"{body}*{checksum_for(version)(body)}"
 
 
 def _number(text: str) -> int | None:
@@ -129,8 +165,14 @@ def _die(text: str) -> int | None:
     return value if value is not None and 1 <= value <= MAX_DIE else None
 
 
-def parse_line(line: bytes) -> Message | Rejected | None:
+def parse_line(line: bytes, version: int | None = None) -> Message | Rejected | None:
     """Classify one line (its ``\\n`` already removed; a trailing ``\\r`` is ignored).
+
+    ``version`` is the protocol version the tray announced in its ``HELLO`` (None before one came:
+    read as version 1). Version 1: a ``*HH`` XOR checksum is checked when present. Version 2 and
+    later: every line must end in ``*HH``, its :func:`crc8`; a line without is ``bad-checksum``. A
+    ``HELLO`` announcing version 2 or later is checked by its CRC even before the tray is known, so
+    a new tray is read right from its first line.
 
     Returns the message, ``None`` for a line to ignore without counting it (a blank line, or the
     host's own ``HELLO?``/``PING`` echoed back by a loopback or a tty left in echo mode), or :class:`Rejected`
@@ -144,12 +186,15 @@ def parse_line(line: bytes) -> Message | Rejected | None:
         return Rejected(Reason.BINARY, line)
     body = line
     star = line.find(b"*")
+    version = _announced(line[:star] if star >= 0 else line, version)
     if star >= 0:
         match = _CHECKSUM.fullmatch(line, star)
-        if match is None or int(match.group(1), 16) != int(checksum(line[:star]), 16):
+        if match is None or int(match.group(1), 16) != int(checksum_for(version)(line[:star]), 16):
             return Rejected(Reason.BAD_CHECKSUM, line)
         body = line[:star]
     words = body.decode("ascii").split()
+    if star < 0 and version is not None and version >= CRC_VERSION and words and words not in _HOST_LINES:
+        return Rejected(Reason.BAD_CHECKSUM, line)  # version 2: a line without its CRC is not trusted
     if not words or words in _HOST_LINES:  # blank, or our own query echoed back by a loopback
         return None if star < 0 or words else Rejected(Reason.BAD_ARGUMENTS, line)
     word, args = words[0], words[1:]
@@ -159,6 +204,15 @@ def parse_line(line: bytes) -> Message | Rejected | None:
     if arity is not None and len(args) != arity:
         return Rejected(Reason.BAD_ARGUMENTS, line)
     return _build(word, args, body.decode("ascii"), line)
+
+
+def _announced(body: bytes, version: int | None) -> int | None:
+    """The version whose checksum rules apply: the tray's, or a ``HELLO``'s own if it is newer (a
+    ``HELLO`` cannot talk a version 2 link out of its CRC: a wrong bit would be enough)."""
+    words = body.split()
+    if len(words) == 4 and words[0] == b"HELLO" and _NUMBER.fullmatch(words[3].decode("ascii")):
+        return max(int(words[3]), version or 0)
+    return version
 
 
 _HOST_LINES = (["HELLO?"], ["PING"])

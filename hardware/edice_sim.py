@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from hardware.edice_protocol import MAX_DIE, PROTOCOL_VERSION, LineSplitter, with_checksum
+from hardware.edice_protocol import (
+    CRC_VERSION, MAX_DIE, PROTOCOL_VERSION, SUPPORTED_VERSIONS, LineSplitter, with_checksum,
+)
 from hardware.errors import BadSpec, DeviceUnavailable
 
 log = logging.getLogger("cairn.edice.sim")
@@ -43,7 +45,9 @@ class TraySim:
 
     :param dice: how many dice the tray holds (1-99).
     :param device_id: the id sent in ``HELLO``.
-    :param checksums: end every line with ``*HH``.
+    :param checksums: end every line with ``*HH`` (protocol 1; protocol 2 always does).
+    :param protocol: the version announced in ``HELLO``: 2 (every line ends in its CRC-8) or 1 (an
+        old tray: XOR checksums only with ``checksums``).
     :param link: also make this path a symlink to the pty (replaced if it is already a symlink),
         so a fixed ``--serial`` path works from one run to the next.
     :param rng: where faces and timings come from (seed it for repeatable rolls).
@@ -51,11 +55,15 @@ class TraySim:
     """
 
     def __init__(self, dice: int = 7, *, device_id: str = "cairn-sim", checksums: bool = False,
-                 link: Path | None = None, timing: SimTiming = SimTiming(),
+                 protocol: int = PROTOCOL_VERSION, link: Path | None = None, timing: SimTiming = SimTiming(),
                  rng: random.Random | None = None,
                  on_host_line: Callable[[str], None] | None = None) -> None:
         if not 1 <= dice <= MAX_DIE:
             raise BadSpec(f"a tray holds 1 to {MAX_DIE} dice, not {dice}")
+        if protocol not in SUPPORTED_VERSIONS:
+            spoken = " or ".join(map(str, SUPPORTED_VERSIONS))
+            raise BadSpec(f"the simulator speaks protocol {spoken}, not {protocol}")
+        self.protocol = protocol
         self.dice = dice
         self.device_id = device_id
         self.checksums = checksums
@@ -104,9 +112,10 @@ class TraySim:
         self.close()
 
     def send(self, text: str) -> bool:
-        """Send one line as the tray (with a checksum if enabled); False if the pty buffer is full
-        because no host is reading (a tray with nobody listening loses lines too)."""
-        line = (with_checksum(text) if self.checksums else text) + "\n"
+        """Send one line as the tray (with its checksum under protocol 2, or if enabled); False if the
+        pty buffer is full because no host is reading (a tray with nobody listening loses lines too)."""
+        checked = self.checksums or self.protocol >= CRC_VERSION
+        line = (with_checksum(text, self.protocol) if checked else text) + "\n"
         with self._write_lock:
             try:
                 os.write(self._master, line.encode("ascii", "replace"))
@@ -141,7 +150,7 @@ class TraySim:
         return faces
 
     def _hello(self) -> str:
-        return f"HELLO {self.device_id} {self.dice} {PROTOCOL_VERSION}"
+        return f"HELLO {self.device_id} {self.dice} {self.protocol}"
 
     def _make_link(self, link: Path) -> None:
         if link.exists() and not link.is_symlink():

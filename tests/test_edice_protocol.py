@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hardware.edice_protocol import (
-    MAX_LINE, Abandoned, Battery, DeviceError, Hello, LineSplitter, Pong, Reason, Rejected, Rolled,
-    Rolling, RollGrouper, checksum, parse_line, with_checksum,
+    CRC_VERSION, MAX_LINE, Abandoned, Battery, DeviceError, Hello, LineSplitter, Pong, Reason, Rejected,
+    Rolled, Rolling, RollGrouper, checksum, parse_line, with_checksum,
 )
 from hardware.inputs import DiceRoll
 
@@ -96,6 +96,11 @@ _VALID = st.one_of(
 )
 
 
+def _announced(text: str) -> int:
+    """The version whose checksum a valid ``text`` carries: its own if it is a ``HELLO``."""
+    return int(text.split()[3]) if text.startswith("HELLO ") else 1
+
+
 _MESSAGES = (Hello, Rolling, Rolled, Battery, DeviceError, Pong, Rejected)
 
 
@@ -141,7 +146,9 @@ def test_parse_line_never_raises_on_near_valid_lines(line: bytes) -> None:
 @given(_VALID, st.booleans(), st.booleans())
 def test_parse_line_accepts_every_valid_message_with_or_without_checksum(
         text: str, sum_it: bool, cr: bool) -> None:
-    line = (with_checksum(text) if sum_it else text).encode() + (b"\r" if cr else b"")
+    announced = _announced(text)
+    sum_it = sum_it or announced >= CRC_VERSION  # a HELLO of protocol 2 or later carries its CRC-8
+    line = (with_checksum(text, announced) if sum_it else text).encode() + (b"\r" if cr else b"")
     result = parse_line(line)
     assert result is not None and not isinstance(result, Rejected), result
 
@@ -150,7 +157,7 @@ def test_parse_line_accepts_every_valid_message_with_or_without_checksum(
 @given(_VALID, st.integers(0, 7), st.data())
 def test_parse_line_rejects_any_single_bit_flip_under_a_checksum(
         text: str, bit: int, data: st.DataObject) -> None:
-    line = bytearray(with_checksum(text).encode())
+    line = bytearray(with_checksum(text, _announced(text)).encode())
     star = line.index(b"*")
     index = data.draw(st.integers(0, star - 1))
     line[index] ^= 1 << bit
@@ -275,12 +282,15 @@ def _doc() -> str:
 def test_protocol_document_checksum_table_is_right() -> None:
     import re
 
-    rows = re.findall(r"^\| `([^`*]+)`(?: \(host\))? \| `([^`]+)` \|$", _doc(), flags=re.MULTILINE)
+    rows = re.findall(r"^\| `([^`*]+)`(?: / `([^`*]+)`)?(?: \(host\))? \| `([^`]+)` \| `([^`]+)` \|$", _doc(),
+                      flags=re.MULTILINE)
     assert len(rows) >= 10
-    for body, line in rows:
-        assert with_checksum(body) == line
-        result = parse_line(line.encode())
-        assert result is None or not isinstance(result, Rejected)
+    for body, body_v2, xor_line, crc_line in rows:
+        assert with_checksum(body, 1) == xor_line
+        assert with_checksum(body_v2 or body, 2) == crc_line
+        for line, version in ((xor_line, 1), (crc_line, 2)):
+            result = parse_line(line.encode(), version)
+            assert result is None or not isinstance(result, Rejected)
 
 
 def test_protocol_document_timeline_is_what_the_grouper_does() -> None:

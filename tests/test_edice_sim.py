@@ -35,10 +35,10 @@ def test_sim_answers_hello_and_ping_over_its_pty(tmp_path: Path) -> None:
         assert os.readlink(tmp_path / "tray") == tray.path
         port.write(b"HELLO?\n")
         hello, *batts = _lines(port, 4)
-        assert parse_line(hello.rstrip(b"\n")) == Hello("t-1", 3, 1)
+        assert parse_line(hello.rstrip(b"\n")) == Hello("t-1", 3, 2)
         assert [b.split()[:2] for b in batts] == [[b"BATT", b"1"], [b"BATT", b"2"], [b"BATT", b"3"]]
         port.write(b"PING\n")
-        assert _lines(port, 1) == [b"PONG\n"]
+        assert _lines(port, 1) == [b"PONG*EC\n"]  # protocol 2: every line carries its CRC-8
     assert not (tmp_path / "tray").exists()  # the symlink goes with the tray
 
 
@@ -46,7 +46,7 @@ def test_sim_roll_sends_rolling_then_roll_for_each_chosen_die() -> None:
     with TraySim(5, checksums=True, timing=FAST, rng=random.Random(3)) as tray, \
             serial.serial_for_url(tray.path, baudrate=115200, timeout=0.2) as port:
         faces = tray.roll([2, 5])
-        messages = [parse_line(line.rstrip(b"\n")) for line in _lines(port, 4)]
+        messages = [parse_line(line.rstrip(b"\n"), 2) for line in _lines(port, 4)]
     assert set(faces) == {2, 5}
     assert {m for m in messages if isinstance(m, Rolling)} == {Rolling(2), Rolling(5)}
     assert {m for m in messages if isinstance(m, Rolled)} == {Rolled(d, f) for d, f in faces.items()}
@@ -66,7 +66,7 @@ def test_sim_and_link_end_to_end_in_process(tmp_path: Path) -> None:
     recorder = Recorder()
     with TraySim(2, timing=FAST, link=tmp_path / "tray", rng=random.Random(11)) as tray:
         with EDiceLink(str(tmp_path / "tray"), on_roll=recorder.on_roll, on_status=recorder.on_status):
-            recorder.wait_status(lambda s: s.device == Hello("cairn-sim", 2, 1))
+            recorder.wait_status(lambda s: s.device == Hello("cairn-sim", 2, 2))
             faces = tray.roll()
             roll = recorder.roll()
             assert roll.dice == (1, 2) and roll.values == (faces[1], faces[2])

@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.ui import ble_scenarios, dice_scenarios, reliability  # noqa: E402
+from tests.ui.bgstats_scenarios import BgStatsScenarios  # noqa: E402
 from tests.ui.feeding import FeedingScenarios  # noqa: E402
 from tests.ui.kiosk_scenarios import KioskScenarios, kiosk_keyboard, kiosk_options  # noqa: E402
 from tests.ui.scenarios import ExtraScenarios  # noqa: E402
@@ -66,8 +67,9 @@ def main() -> int:
     return 0 if not driver.report["errors"] else 1
 
 
-class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScenarios, ExtraScenarios, FeedingScenarios, TableMannersScenarios,
-             reliability.ReliabilityScenarios, StoreScenarios, Taps):
+class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScenarios, ExtraScenarios,
+             FeedingScenarios, TableMannersScenarios, reliability.ReliabilityScenarios, StoreScenarios,
+             BgStatsScenarios, Taps):
     """Steps a scenario one frame at a time and records checks, banners and screenshots."""
 
     def __init__(self, app: Any, shots: Path, mode: str) -> None:
@@ -80,7 +82,7 @@ class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScen
                                          **self.reliability_modes(), **self.kiosk_modes(),
                                          **self.feeding_modes(), **self.store_modes(),
                                          **self.table_manners_modes(), **self.dice_modes(),
-                                         **self.ble_modes()}[mode]()
+                                         **self.ble_modes(), **self.bgstats_modes()}[mode]()
         self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------

@@ -13,18 +13,22 @@ import sys
 from pathlib import Path
 
 from companion.errors import UsageError
-from hardware.edice_protocol import MAX_DIE
+from hardware.edice_protocol import MAX_DIE, PROTOCOL_VERSION, SUPPORTED_VERSIONS
 from hardware.edice_sim import TraySim
 from hardware.errors import BadSpec
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """--dice, --id, --link, --checksums, --seed."""
+    """--dice, --id, --link, --protocol, --checksums, --seed."""
     parser.add_argument("--dice", type=int, default=7, help="how many dice the tray holds (default 7)")
     parser.add_argument("--id", default="cairn-sim", help="the device id sent in HELLO (default cairn-sim)")
     parser.add_argument("--link", type=Path, metavar="PATH",
                         help="also make PATH a symlink to the pty, e.g. /tmp/cairn-tray")
-    parser.add_argument("--checksums", action="store_true", help="end every line with *HH")
+    parser.add_argument("--protocol", type=int, choices=SUPPORTED_VERSIONS, default=PROTOCOL_VERSION,
+                        help="the protocol version to announce: 2, a CRC-8 on every line (default), "
+                             "or 1, an old tray")
+    parser.add_argument("--checksums", action="store_true",
+                        help="with --protocol 1: end every line with its XOR checksum *HH")
     parser.add_argument("--seed", type=int, help="seed the faces and timings, for repeatable rolls")
 
 
@@ -39,7 +43,8 @@ def run(args: argparse.Namespace) -> int:
     def host_said(line: str) -> None:
         print(f"host: {line}", file=sys.stderr, flush=True)
 
-    tray = TraySim(args.dice, device_id=args.id, checksums=args.checksums, link=args.link, rng=rng,
+    tray = TraySim(args.dice, device_id=args.id, checksums=args.checksums,
+                   protocol=args.protocol, link=args.link, rng=rng,
                    on_host_line=host_said)
     with tray:
         where = f" (also {args.link})" if args.link else ""

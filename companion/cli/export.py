@@ -1,4 +1,7 @@
-"""``main.py export GAME [--format json|csv] [--output FILE [--force]]``: a saved game's record.
+"""``main.py export GAME [--format json|csv|bgstats] [--output FILE [--force]]``: a saved game's record.
+
+``--format bgstats`` writes the finished game as BG Stats' import JSON instead (the play that the
+final screen's QR code carries; :mod:`companion.bgstats`); a game still on is refused.
 
 ``--output`` never costs a file: it refuses any path inside Cairn's data folder (the games themselves
 live there), refuses an existing file unless ``--force`` is given, refuses what is not a regular file
@@ -13,10 +16,14 @@ import os
 import stat
 import tempfile
 from pathlib import Path
+from typing import Any
 
+from companion.bgstats import NotFinished, session_play
 from companion.errors import UsageError
 from companion.paths import data_dir
 from companion.record import game_record, record_csv
+from companion.session import GameSession
+from companion.store import GameStore
 
 from .records import open_store
 
@@ -27,7 +34,8 @@ MAX_GAME_ID = 2**63 - 1
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The game id (see ``main.py games``) or ``last``, the format and the output file."""
     parser.add_argument("game", metavar="GAME", help="a game id from 'main.py games', or 'last'")
-    parser.add_argument("--format", choices=("json", "csv"), default="json")
+    parser.add_argument("--format", choices=("json", "csv", "bgstats"), default="json",
+                        help="json or csv: the whole record; bgstats: the play as BG Stats' import JSON")
     parser.add_argument("--output", "-o", metavar="FILE", help="write here instead of standard output")
     parser.add_argument("--force", action="store_true", help="replace FILE if it exists")
 
@@ -44,13 +52,25 @@ def run(args: argparse.Namespace) -> int:
             game_id = games[0].id
         else:
             game_id = parse_game_id(args.game)
-        record = game_record(store, game_id)
-    text = record_csv(record) if args.format == "csv" else json.dumps(record, ensure_ascii=False, indent=2) + "\n"
+        if args.format == "bgstats":
+            text = json.dumps(bgstats_play(store, game_id), ensure_ascii=False, indent=2) + "\n"
+        else:
+            record = game_record(store, game_id)
+            text = record_csv(record) if args.format == "csv" else \
+                json.dumps(record, ensure_ascii=False, indent=2) + "\n"
     if target is not None:
         write_atomically(target, text, args.force)
     else:
         print(text, end="")
     return 0
+
+
+def bgstats_play(store: GameStore, game_id: int) -> dict[str, Any]:
+    """The finished game's play for BG Stats; ``UsageError`` for a game still on."""
+    try:
+        return session_play(GameSession.resume(store, game_id))
+    except NotFinished:
+        raise UsageError(f"GAME: game {game_id} is not over yet, so there is no play for BG Stats") from None
 
 
 def parse_game_id(text: str) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from kivy.factory import Factory
 from kivy.properties import StringProperty
 
+from companion.bgstats import session_link
 from companion.i18n import _, tr
 from companion.viewmodels import prehistories_totems as tvm
 from rules.prehistories.data import TOTEMS
@@ -28,6 +29,7 @@ class PhWinnerScreen(PhScreen):
         self.colour = state.winner.value
         self.subtitle = tr("All {n} totems placed in round {round}.", n=TOTEMS, round=state.round)
         self.firsts = tvm.firsts_line(state)
+        self.ids.qr.text = session_link(self.app.session)
         box = self.ids.ranking
         box.clear_widgets()
         for row in tvm.ranking(state):

@@ -10,6 +10,7 @@ from kivy.properties import ListProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from companion.bgstats import session_link
 from companion.i18n import _, tr
 from companion.ui import theme
 from companion.ui.widgets import CairnScreen
@@ -87,6 +88,7 @@ class ScoringScreen(CairnScreen):
 
     def refresh(self) -> None:
         session = self.app.session
+        self.ids.qr.text = session_link(session)
         if session is None or session.state is None or not session.state.final:
             self.ranking, self.winner, self.heading = "", "", _("Final scoring comes when the game ends.")
             return

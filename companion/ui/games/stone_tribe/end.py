@@ -7,6 +7,7 @@ from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
+from companion.bgstats import session_link
 from companion.ui import theme
 from companion.ui.widgets import CairnButton
 from companion.viewmodels import stone_tribe as vm
@@ -27,6 +28,7 @@ class EndScreen(StScreen):
         if state is None:
             return
         over = state.phase == Phase.OVER
+        self.ids.qr.text = session_link(self.app.session) if over else ""
         self.heading = _("Final ranking") if over or state.phase == Phase.ROLLOFF else _("Standings so far")
         self.outcome = vm.outcome_line(state) or _("The game is still on: shells so far, best first.")
         self._fill_rows(state)
