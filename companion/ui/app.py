@@ -270,7 +270,7 @@ class CairnApp(App):
             session = GameSession.new(self.store, game, setup)
         except IllegalMove as exc:
             if explain is None:
-                self.show_banner(tr("Not allowed: {rule}", rule=i18n.message(exc)), "error")
+                self.show_banner(tr("Not allowed: {rule}", rule=i18n.message(exc, game)), "error")
             else:
                 explain(exc)
             return False
@@ -295,7 +295,7 @@ class CairnApp(App):
         try:
             self.session.dispatch(command)
         except IllegalMove as exc:
-            self.show_banner(tr("Not allowed: {rule}", rule=i18n.message(exc)), "error")
+            self.show_banner(tr("Not allowed: {rule}", rule=i18n.message(exc, self.session.game)), "error")
             return False
         except StoreError as exc:
             self.show_banner(tr("Not saved: {reason}", reason=str(exc)), "error", seconds=12)
