@@ -7,8 +7,8 @@ Catalogs are ``locale/rules/<lang>.po``, read by the one loader of ``companion.i
 ``.mo`` files are kept.
 A broken translation never stops the table: ``render`` falls back to the English template.
 
->>> zh = {"{who} +{points}: hut ({paid})": "{who} +{points}：建筑（{paid}）", "wood": "木头"}.get
->>> render("{who} +{points}: hut ({paid})", {"who": "Ann", "points": 9, "paid": "wood"},
+>>> zh = {"{who} +{points}: building ({paid})": "{who} +{points}：建筑（{paid}）", "wood": "木头"}.get
+>>> render("{who} +{points}: building ({paid})", {"who": "Ann", "points": 9, "paid": "wood"},
 ...        lambda s: zh(s, s))
 'Ann +9：建筑（木头）'
 """

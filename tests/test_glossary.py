@@ -77,9 +77,14 @@ def test_glossary_english_uses_no_variant() -> None:
         for path in catalogs(language):
             text = path.read_text(encoding="utf-8").lower()
             bad += [f"{path.name}: {v!r}" for t in GLOSSARY.values() for v in t.get("forbid_en", []) if v in text]
+    from companion.rules_text import superseded
+
     for path in [*(ROOT / "rules").glob("*/words.py"), *(ROOT / "companion" / "viewmodels").glob("*text*.py"),
                  *(ROOT / "companion" / "viewmodels").glob("*words*.py")]:
-        text = path.read_text(encoding="utf-8").lower()
+        text = path.read_text(encoding="utf-8")
+        for old in superseded():  # the wording games saved by earlier versions hold, kept to read them
+            text = text.replace(f'"{old}"', "")
+        text = text.lower()
         bad += [f"{path.name}: {v!r}" for t in GLOSSARY.values() for v in t.get("forbid_en", []) if v in text]
     assert not bad
 

@@ -43,11 +43,11 @@ def catalogs() -> dict[str, dict[str, str]]:
 
 # -- render ----------------------------------------------------------------------------------------
 def test_render_translates_the_template_each_nested_param_and_each_game_word() -> None:
-    zh = _table({"{who} +{points}: hut ({paid})": "{who} +{points}：建筑（{paid}）",
+    zh = _table({"{who} +{points}: building ({paid})": "{who} +{points}：建筑（{paid}）",
                  "{first}, {rest}": "{first}、{rest}", "wood": "木头", "brick": "砖块"})
     paid = Text("{first}, {rest}", first="wood", rest=Text("{first}, {rest}", first="brick", rest="wood"))
-    line = Text("{who} +{points}: hut ({paid})", who="Ann", points=10, paid=paid)
-    assert line == "Ann +10: hut (wood, brick, wood)"
+    line = Text("{who} +{points}: building ({paid})", who="Ann", points=10, paid=paid)
+    assert line == "Ann +10: building (wood, brick, wood)"
     assert render(line.template, line.params, zh) == "Ann +10：建筑（木头、砖块、木头）"
     template, stored = parts(line)                        # the JSON form the event store keeps
     assert isinstance(stored["paid"], dict) and render(template, stored, zh) == "Ann +10：建筑（木头、砖块、木头）"
