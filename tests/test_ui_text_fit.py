@@ -25,8 +25,6 @@ def fit(mode: str, display: str, tmp_path: Path, lang: str) -> dict:
     return report
 
 
-@pytest.mark.xfail(strict=True, reason="known defect, not fixed yet: at 800x480 a goal card's text needs up to "
-                   "147 px and has 72 (a scrolled picker with taller cards hung Kivy's layout; see the report)")
 @pytest.mark.parametrize("lang", LANGS)
 def test_ui_every_goal_card_shows_its_whole_text(display: str, tmp_path: Path, lang: str) -> None:
     """Prehistories' goal-card picker: not in play (both sides' goals), all Sun, all Moon."""

@@ -15,11 +15,11 @@ SLACK = 1.0
 
 def _shown(widget: Any, top: Any) -> bool:
     node = widget
-    while node is not None and node is not top.parent:
+    while node is not None and node is not top and node is not node.parent:
         if node.opacity == 0 or node.width <= 0 or node.height <= 0:
             return False
         node = node.parent
-    return True
+    return top.opacity > 0 and top.width > 0 and top.height > 0
 
 
 def needed_size(label: Any, width: float | None) -> tuple[float, float]:
@@ -45,7 +45,9 @@ def cut_labels(top: Any) -> tuple[int, list[str]]:
     from kivy.uix.label import Label
 
     seen, cut = 0, []
-    for widget in top.walk():
+    widgets = list(top.walk(restrict=True))
+    top = widgets[0]  # the widget itself, not the weak proxy ``ids`` give
+    for widget in widgets:
         if not isinstance(widget, Label) or not widget.text.strip() or not _shown(widget, top):
             continue
         width, height = widget.text_size
