@@ -19,9 +19,19 @@ class UsageError(CompanionError, ValueError):
 class DamagedGameError(StoreError):
     """One saved game cannot be read (a damaged row); the file's other games are not affected.
 
-    ``game_id`` and ``name`` (its players, or "game N" when even they are unreadable) say which one.
+    ``game_id`` and ``name`` (its players, or "game N" when even they are unreadable) say which one;
+    ``detail`` what is wrong: English text, or a message with ``template`` and ``params`` (a row's
+    ``Damaged``). ``str()`` is English (logs, the command line); ``reason`` is the same as a template
+    ``REASON`` and its params, for the screens to translate.
     """
 
-    def __init__(self, game_id: int, name: str, detail: str) -> None:
-        super().__init__(f"the saved game {name} (game {game_id}) is damaged: {detail}")
+    REASON = "the saved game {name} (game {game_id}) is damaged: {detail}"
+
+    def __init__(self, game_id: int, name: str, detail: object) -> None:
+        super().__init__(self.REASON.format(name=name, game_id=game_id, detail=detail))
         self.game_id, self.name, self.detail = game_id, name, detail
+
+    @property
+    def reason(self) -> tuple[str, dict[str, object]]:
+        """``(template, params)`` of the message; ``detail`` stays a message with its own parts when it is one."""
+        return self.REASON, {"name": self.name, "game_id": self.game_id, "detail": self.detail}

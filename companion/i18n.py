@@ -205,29 +205,30 @@ def tr(text: str, **values: object) -> str:
     return _(text).format(**values)
 
 
-def render(template: str, params: dict[str, Any] | None = None) -> str:
+def render(template: str, params: dict[str, Any] | None = None, game: str | None = None) -> str:
     """A message from the rules (a template and its values) in the current language.
 
     Uses the rules' own catalogs (``companion.rules_text``, ``locale/rules/<lang>.po``): the template, each
-    nested message and each game word are translated; a translation that does not fit its values falls
-    back to English, never an error.
+    nested message and each game word are translated, in ``game``'s own words when it is given (its
+    name in ``rules.game``); a translation that does not fit its values falls back to English, never an error.
     """
     from companion import rules_text
 
-    return rules_text.render(template, params or {}, _rules_gettext())
+    return rules_text.render(template, params or {}, _rules_gettext(game))
 
 
-def message(obj: object) -> str:
-    """Any player-facing message from the rules (a ``Text``, an ``IllegalMove``, a history item), translated."""
+def message(obj: object, game: str | None = None) -> str:
+    """Any player-facing message from the rules (a ``Text``, an ``IllegalMove``, a history item), translated
+    (in ``game``'s own words when given: 石器部落's refusals say 石, Stone Age's 石头)."""
     from companion import rules_text
 
-    return rules_text.render_message(obj, _rules_gettext())
+    return rules_text.render_message(obj, _rules_gettext(game))
 
 
-def _rules_gettext() -> Any:
+def _rules_gettext(game: str | None = None) -> Any:
     from companion import rules_text
 
     try:
-        return rules_text.load_catalog(_current.language)
+        return rules_text.load_catalog(_current.language, game)
     except (OSError, ValueError):
         return rules_text.load_catalog(rules_text.SOURCE_LANGUAGE)

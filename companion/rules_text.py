@@ -7,8 +7,8 @@ Catalogs are ``locale/rules/<lang>.po``, read by the one loader of ``companion.i
 ``.mo`` files are kept.
 A broken translation never stops the table: ``render`` falls back to the English template.
 
->>> zh = {"{who} +{points}: hut ({paid})": "{who} +{points}：建筑（{paid}）", "wood": "木头"}.get
->>> render("{who} +{points}: hut ({paid})", {"who": "Ann", "points": 9, "paid": "wood"},
+>>> zh = {"{who} +{points}: building ({paid})": "{who} +{points}：建筑（{paid}）", "wood": "木头"}.get
+>>> render("{who} +{points}: building ({paid})", {"who": "Ann", "points": 9, "paid": "wood"},
 ...        lambda s: zh(s, s))
 'Ann +9：建筑（木头）'
 """
@@ -72,8 +72,33 @@ def _param(value: Any, gettext: Gettext) -> Any:
     return value
 
 
+@cache
+def superseded() -> Mapping[str, str]:
+    """Old template -> the one it now reads as: every game's ``rules.<game>.words.SUPERSEDED``.
+
+    A saved game keeps the templates of the version that wrote it; a line whose wording has changed
+    since reads as the new one (and is translated as that), in every language.
+    """
+    import importlib
+    import pkgutil
+
+    import rules
+
+    table: dict[str, str] = {}
+    for module in pkgutil.iter_modules(rules.__path__):
+        if module.ispkg:
+            try:
+                words = importlib.import_module(f"rules.{module.name}.words")
+            except ImportError:
+                continue
+            table.update(getattr(words, "SUPERSEDED", {}))
+    return table
+
+
 def render(template: str, params: Mapping[str, Any], gettext: Gettext) -> str:
     """``template`` translated by ``gettext`` and filled with ``params``, each param translated in turn.
+
+    A template that ``superseded`` lists (written by an earlier version) is read as its successor.
 
     A param that is a ``Text`` or a ``{"template", "params"}`` dict is rendered the same way; a string
     goes through ``gettext`` (which returns it unchanged when the catalog lacks it, e.g. a player's
@@ -81,6 +106,7 @@ def render(template: str, params: Mapping[str, Any], gettext: Gettext) -> str:
     (a placeholder it should not have, bad braces), the English template is used instead; if even that
     fails, the English template is returned unfilled. Never raises for a bad catalog or bad params.
     """
+    template = superseded().get(template, template)
     values = {str(key): _param(value, gettext) for key, value in (params or {}).items()}
     translated = gettext(template) if template else template
     for candidate in (translated, template):
@@ -132,18 +158,28 @@ def _translations(lang: str) -> Mapping[str, str]:
     return {e.key: e.msgstr for e in i18n.read_po(catalog_path(lang)) if e.msgstr}
 
 
-def load_catalog(lang: str) -> Gettext:
+def load_catalog(lang: str, game: str | None = None) -> Gettext:
     """A ``gettext``-like function for ``lang``: the translation, or the text itself when there is none.
 
+    With ``game`` (a name of ``rules.game``, e.g. ``"stone-tribe"``) each text is first looked up in that
+    game's context (``msgctxt``), so a game that names a thing its own way (石器部落's 石 and 木, Stone
+    Age's 石头 and 木头) says its own word; a text the context lacks is looked up as usual.
     ``en`` (the rules' own language) needs no catalog. Any other language reads
     ``locale/rules/<lang>.po`` once; ``FileNotFoundError`` if it has none, ``ValueError`` if malformed.
     """
     if lang == SOURCE_LANGUAGE:
         return _identity
     table = _translations(lang)
+    prefix = f"{game}{i18n.CONTEXT_SEPARATOR}" if game else None
 
     def gettext(message: str) -> str:
-        return table.get(message, message) if message else message
+        if not message:
+            return message
+        if prefix is not None:
+            own = table.get(prefix + message)
+            if own:
+                return own
+        return table.get(message, message)
 
     return gettext
 

@@ -9,7 +9,7 @@ Promises on opening: a good file of any earlier schema is upgraded in place, nev
 that is not a Cairn database, or fails ``PRAGMA integrity_check``, is renamed aside (never deleted) and the
 newest sound rolling copy takes its place (else a fresh file). A file that ends before the last move
 acknowledged sets ``recovery`` (see ``backup``) until the player chooses ``use_copy`` or ``keep_as_is``.
-``notice`` says in English what happened. One damaged game raises ``DamagedGameError`` naming it; the
+``notice`` says in English what happened (a ``rules.text.Text``: its parts translate on screen). One damaged game raises ``DamagedGameError`` naming it; the
 other games stay usable.
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from rules.text import parts
+from rules.text import Text, parts
 
 from . import backup
 from .errors import DamagedGameError, StoreError
@@ -50,7 +50,8 @@ class GameStore:
     def __init__(self, path: Path | str | None = None) -> None:
         self.path = Path(path) if path is not None else data_dir() / DB_NAME
         check_writable(self.path.parent)
-        #: Set when something happened on opening: an English message for the player.
+        #: Set when something happened on opening: an English message for the player (a ``Text`` when it
+        #: was made here, so Home says it in the table's language).
         self.notice: str | None = None
         self.moved_aside: Path | None = None
         #: Set when the file ends before the last acknowledged move: what is lost, what a copy brings back.
@@ -65,10 +66,10 @@ class GameStore:
             self.moved_aside = self._move_aside()
             restored = self._restore_newest_copy()
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(restored or 0))
-            then = f"the games were brought back from the copy of {when}" if restored else (
-                "a new game file was started")
-            self.notice = (f"{self.path.name} was {bad.reason}; it was kept as {self.moved_aside.name}"
-                           f" and {then}")
+            then = Text("the games were brought back from the copy of {when}", when=when) if restored else (
+                Text("a new game file was started"))
+            self.notice = Text("{file} was {reason}; it was kept as {kept} and {then}", file=self.path.name,
+                               reason=bad.reason, kept=self.moved_aside.name, then=then)
             self._db = self._open()
         self._check_acknowledged()
 
@@ -85,18 +86,18 @@ class GameStore:
         try:
             check = db.execute("PRAGMA integrity_check").fetchone()[0]
             if check != "ok":
-                raise _BadFile(f"damaged ({check})")
+                raise _BadFile(Text("damaged ({detail})", detail=str(check)))
             upgrade(db, self.path)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
         except NotCairnFile:
             db.close()
-            raise _BadFile("not a Cairn game file") from None
+            raise _BadFile(Text("not a Cairn game file")) from None
         except sqlite3.DatabaseError as exc:
             db.close()
             if _is_corruption(exc):
-                raise _BadFile(f"damaged ({exc})") from exc
+                raise _BadFile(Text("damaged ({detail})", detail=str(exc))) from exc
             raise StoreError(_sqlite_message(exc, self.path)) from exc
         except BaseException:
             db.close()
@@ -319,7 +320,7 @@ class GameStore:
                 yield event_row(game_id, expected, seq, batch, kind, payload, reason, reason_parts, at, crc,
                                 SCHEMA_VERSION)
             except Damaged as bad:
-                raise DamagedGameError(game_id, self.name_of(game_id), str(bad)) from None
+                raise DamagedGameError(game_id, self.name_of(game_id), bad) from None
 
     def integrity(self) -> str:
         """``PRAGMA integrity_check``'s answer ("ok" for a sound file)."""
@@ -363,7 +364,7 @@ class _Transaction:
 
 
 class _BadFile(Exception):
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: Text) -> None:
         super().__init__(reason)
         self.reason = reason
 

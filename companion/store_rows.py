@@ -53,7 +53,12 @@ class EventRow:
 
 
 class Damaged(Exception):
-    """What is wrong with one row."""
+    """What is wrong with one row: ``str()`` is the English text, ``template`` and ``params`` its parts, so a
+    screen can say it in the table's language (``companion.viewmodels.storage.store_text``)."""
+
+    def __init__(self, template: str, /, **params: Any) -> None:
+        super().__init__(template.format(**params) if params else template)
+        self.template, self.params = template, params
 
 
 EVENT_COLUMNS = ("SELECT seq, batch, kind, payload, reason, reason_parts, at, crc FROM events"
@@ -92,31 +97,31 @@ def event_row(game_id: int, expected: int, seq: Any, batch: Any, kind: Any, payl
     """Row ``expected`` of game ``game_id`` checked field by field (``newest``: the newest payload version
     this code reads); ``Damaged`` says what is wrong."""
     if not isinstance(seq, int) or isinstance(seq, bool):
-        raise Damaged(f"entry {expected} has {seq!r} as its number")
+        raise Damaged("entry {seq} has {value} as its number", seq=expected, value=repr(seq))
     if seq != expected:
-        raise Damaged(f"entry {expected} is missing")
+        raise Damaged("entry {seq} is missing", seq=expected)
     if not (isinstance(batch, int) and isinstance(kind, str) and isinstance(payload, str)
             and isinstance(reason, str) and isinstance(reason_parts, str) and isinstance(at, (int, float))):
-        raise Damaged(f"entry {seq} has a field of the wrong type")
+        raise Damaged("entry {seq} has a field of the wrong type", seq=seq)
     if not all(_utf8(text) for text in (kind, payload, reason, reason_parts)):
-        raise Damaged(f"entry {seq} has bytes that are not text")
+        raise Damaged("entry {seq} has bytes that are not text", seq=seq)
     if crc is not None and crc != row_crc(game_id, seq, batch, kind, payload, reason, reason_parts, at):
-        raise Damaged(f"entry {seq} does not match its checksum")
+        raise Damaged("entry {seq} does not match its checksum", seq=seq)
     try:
         body = json.loads(payload)
         text_parts = json.loads(reason_parts) if reason_parts else {"template": reason, "params": {}}
     except ValueError as exc:
-        raise Damaged(f"entry {seq} is not readable ({exc})") from None
+        raise Damaged("entry {seq} is not readable ({detail})", seq=seq, detail=str(exc)) from None
     if not isinstance(body, dict):
-        raise Damaged(f"entry {seq} holds {type(body).__name__}, not an event")
+        raise Damaged("entry {seq} does not hold an event", seq=seq)
     schema = body.get("schema", 0)
     if not isinstance(schema, int) or isinstance(schema, bool):
-        raise Damaged(f"entry {seq} has {schema!r} as its version")
+        raise Damaged("entry {seq} has {value} as its version", seq=seq, value=repr(schema))
     if schema > newest:
         raise StoreError(f"game {game_id} was saved by a newer Cairn (event version {schema})")
     if not (isinstance(text_parts, dict) and isinstance(text_parts.get("template"), str)
             and isinstance(text_parts.get("params"), dict)):
-        raise Damaged(f"entry {seq} has a damaged reason")
+        raise Damaged("entry {seq} has a damaged reason", seq=seq)
     return EventRow(seq, batch, kind, body, reason, float(at), text_parts["template"], text_parts["params"])
 
 

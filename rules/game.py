@@ -7,7 +7,7 @@ The session (``companion.session``) knows games only through a ``GameRules`` val
   starts; the first command is the game's setup command.
 * ``evolve(state, event) -> state`` applies one event. It never refuses: events are facts.
 * ``describe(state, event) -> str`` is the event's reason as a player reads it in the history
-  ("Ann +13: hut (wood, brick, stone)"), given the state *before* the event.
+  ("Ann +13: building (wood, brick, stone)"), given the state *before* the event.
 * ``finished(state)`` says the game is over (final scoring done).
 * ``registry`` knows every command and event class by name, for the SQLite log.
 

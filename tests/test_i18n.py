@@ -189,6 +189,7 @@ def test_i18n_rules_messages_render_in_chinese() -> None:
     from rules.errors import IllegalMove
     from rules.text import Text
 
+    # the line as games saved before the building tiles were called buildings hold it
     hut = Text("{who} +{points}: hut ({paid})", who="Ann", points=13,
                paid=Text("{first}, {rest}", first="wood", rest="stone"))
     refusal = IllegalMove("{space} holds at most {count} figures", space="the forest", count=7)
@@ -198,4 +199,4 @@ def test_i18n_rules_messages_render_in_chinese() -> None:
         assert "森林" in i18n.message(refusal) and "7" in i18n.message(refusal)
     finally:
         i18n.set_language("en")
-    assert i18n.message(hut) == "Ann +13: hut (wood, stone)"
+    assert i18n.message(hut) == "Ann +13: building (wood, stone)"

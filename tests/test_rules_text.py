@@ -43,11 +43,11 @@ def catalogs() -> dict[str, dict[str, str]]:
 
 # -- render ----------------------------------------------------------------------------------------
 def test_render_translates_the_template_each_nested_param_and_each_game_word() -> None:
-    zh = _table({"{who} +{points}: hut ({paid})": "{who} +{points}：建筑（{paid}）",
+    zh = _table({"{who} +{points}: building ({paid})": "{who} +{points}：建筑（{paid}）",
                  "{first}, {rest}": "{first}、{rest}", "wood": "木头", "brick": "砖块"})
     paid = Text("{first}, {rest}", first="wood", rest=Text("{first}, {rest}", first="brick", rest="wood"))
-    line = Text("{who} +{points}: hut ({paid})", who="Ann", points=10, paid=paid)
-    assert line == "Ann +10: hut (wood, brick, wood)"
+    line = Text("{who} +{points}: building ({paid})", who="Ann", points=10, paid=paid)
+    assert line == "Ann +10: building (wood, brick, wood)"
     assert render(line.template, line.params, zh) == "Ann +10：建筑（木头、砖块、木头）"
     template, stored = parts(line)                        # the JSON form the event store keeps
     assert isinstance(stored["paid"], dict) and render(template, stored, zh) == "Ann +10：建筑（木头、砖块、木头）"
@@ -300,12 +300,13 @@ def test_the_new_games_messages_are_collected_with_their_references(package: str
 def test_the_msgids_shared_between_games_are_the_known_ones() -> None:
     """A msgid two games use is translated once, so a new one must read right in both games.
 
-    "gold" is Stone Age's resource (金子) and a chance-card colour of 石器部落 (金色): one entry serves
-    both, so the chance-card line shows the card's own name (金色) beside it.
+    石器部落's words are its own entries (msgctxt "stone-tribe"): its "gold" is a card colour (金色), not
+    Stone Age's resource (金子), and its wood and stone are 木 and 石, not 木头 and 石头.
     """
     shared = set(collect("stone_tribe")) & set(collect("stone_age"))
-    assert shared == {"wood", "stone", "gold", "nothing", "the game is over", "{first}, {rest}",
-                      "+{count} {resource}"}
+    assert shared == {"nothing", "the game is over", "{first}, {rest}", "+{count} {resource}"}
+    tribe = collect("stone_tribe")
+    assert {tribe[f"stone-tribe\x04{w}"].msgctxt for w in ("wood", "stone", "gold")} == {"stone-tribe"}
     prehistoric = set(collect("prehistories")) & (set(collect("stone_tribe")) | set(collect("stone_age")))
     assert prehistoric == {"the game is over", "{event}"}
 

@@ -142,13 +142,13 @@ def _builder() -> Table:
 def test_fixed_hut_takes_exactly_its_three_resources_and_scores_their_values() -> None:
     t = _builder()
     hut = _hut(HutKind.FIXED, resources=(W, B, S))
-    with pytest.raises(IllegalMove, match="this hut needs exactly wood, brick, stone"):
+    with pytest.raises(IllegalMove, match="this building needs exactly wood, brick, stone"):
         t.do(BuildHut(0, 1, hut, (W, B, G)))
-    with pytest.raises(IllegalMove, match="this hut needs exactly wood, brick, stone"):
+    with pytest.raises(IllegalMove, match="this building needs exactly wood, brick, stone"):
         t.do(BuildHut(0, 1, hut, (W, B)))
     events = t.do(BuildHut(0, 1, hut, (S, W, B)))
     assert events[0] == HutBuilt(0, 1, hut, (S, W, B), 12)
-    assert RULES.describe(None, events[0]).endswith("+12: hut (stone, wood, brick)")
+    assert RULES.describe(None, events[0]).endswith("+12: building (stone, wood, brick)")
     p = t.s.players[0]
     assert (p.score, p.wood, p.brick, p.stone, p.gold) == (12, 4, 4, 4, 5)
     assert p.huts[0].hut == hut and t.s.stacks == (6, 7)
@@ -168,7 +168,7 @@ def test_count_and_kinds_hut_takes_exactly_that_count_in_that_many_kinds(
         count: int, kinds: int, good: tuple[Resource, ...], bad: tuple[Resource, ...]) -> None:
     t = _builder()
     hut = _hut(HutKind.COUNT_KINDS, count, kinds)
-    with pytest.raises(IllegalMove, match=f"this hut needs exactly {count} resources of {kinds} kind"):
+    with pytest.raises(IllegalMove, match=f"this building needs exactly {count} resources of {kinds} kind"):
         t.do(BuildHut(0, 1, hut, bad))
     t.do(BuildHut(0, 1, hut, good))
     values = {W: 3, B: 4, S: 5, G: 6}
@@ -178,9 +178,9 @@ def test_count_and_kinds_hut_takes_exactly_that_count_in_that_many_kinds(
 def test_any_hut_takes_1_to_7_resources_of_any_kinds() -> None:
     hut = _hut(HutKind.ANY)
     t = _builder()
-    with pytest.raises(IllegalMove, match="this hut needs 1–7 resources of any kinds"):
+    with pytest.raises(IllegalMove, match="this building needs 1–7 resources of any kinds"):
         t.do(BuildHut(0, 1, hut, ()))
-    with pytest.raises(IllegalMove, match="this hut needs 1–7 resources of any kinds"):
+    with pytest.raises(IllegalMove, match="this building needs 1–7 resources of any kinds"):
         t.do(BuildHut(0, 1, hut, (G,) * 5 + (S,) * 3))
     t.do(BuildHut(0, 1, hut, (G, G, G, G, G, S, W)))
     assert t.s.players[0].score == 38
@@ -191,10 +191,10 @@ def test_a_hut_needs_resources_the_player_holds_and_an_unbuilt_known_tile() -> N
     t.edit(0, gold=0)
     with pytest.raises(IllegalMove, match="you have only 0 gold"):
         t.do(BuildHut(0, 1, _hut(HutKind.FIXED, resources=(S, S, G)), (S, S, G)))
-    with pytest.raises(IllegalMove, match="there is no hut tile 29"):
+    with pytest.raises(IllegalMove, match="there is no building tile 29"):
         t.do(BuildHut(0, 1, 29, (W,)))
     t.edit(1, huts=(BuiltHut(1, (W, W, B), 10),))
-    with pytest.raises(IllegalMove, match="hut tile 1 is already built"):
+    with pytest.raises(IllegalMove, match="building tile 1 is already built"):
         t.do(BuildHut(0, 1, 1, (W, W, B)))
     with pytest.raises(IllegalMove, match="you have no figures on building 2"):
         t.do(BuildHut(0, 2, 2, (W, W, S)))

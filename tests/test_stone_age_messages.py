@@ -41,8 +41,8 @@ def test_a_refusal_nests_the_tile_it_talks_about() -> None:
     t.edit(0, wood=3, brick=3, stone=3)
     hut = next(h for h in HUTS if [r.value for r in h.resources] == ["wood", "brick", "stone"])
     e = _refusal(t, BuildHut(0, 1, hut.id, (W, W, S)))
-    assert str(e) == "this hut needs exactly wood, brick, stone"
-    assert e.rule == "this hut needs exactly {hut}"
+    assert str(e) == "this building needs exactly wood, brick, stone"
+    assert e.rule == "this building needs exactly {hut}"
     nested = e.params["hut"]
     assert isinstance(nested, Text) and nested.template == "{first}, {rest}"
     assert nested.params["first"] == "wood"

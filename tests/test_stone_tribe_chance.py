@@ -39,7 +39,7 @@ def test_red_is_played_by_the_current_player_after_the_roll_and_discarded() -> N
     assert event == ChanceCardPlayed("Ann", "red", "gain 2 fruit", (Adjustment("Ann", gain=Resources(fruit=2)),))
     ann = table.s.player("Ann")
     assert (ann.hand, ann.resources.fruit, ann.blue_cards) == (1, 2, ())
-    assert RULES.describe(None, event) == "Ann plays a red chance card (紅色): gain 2 fruit; Ann +2 fruit"
+    assert RULES.describe(None, event) == "Ann plays a red chance card: gain 2 fruit; Ann +2 fruit"
 
 
 def test_red_and_blue_are_refused_for_others_and_during_negotiation() -> None:
@@ -121,3 +121,34 @@ def test_effects_move_resources_shells_and_cards_but_never_below_zero() -> None:
     assert refused(table, PlayChanceCard("Zed", "red")) == "player: 'Zed' is not a player in this game"
     table.do(PlayChanceCard("Ann", "red", "draw two", (Adjustment("Ann", chance_cards=2), Adjustment("Cy", shells=2))))
     assert (table.s.player("Ann").hand, table.s.player("Cy").shells) == (2, 2)
+
+
+@pytest.mark.parametrize("language, line", [
+    ("en", "Bob plays a gold chance card: cancel"),
+    ("zh_CN", "Bob 使用一张金色机会卡：cancel"),
+    ("zh_TW", "Bob 使用一張金色機會卡：cancel"),
+])
+def test_a_chance_card_line_reads_like_the_others_in_every_language(language: str, line: str) -> None:
+    """The history line names the card's colour once, in the reader's language: no seed note "(金色)" or
+    "(紅色)" after it, and 石器部落's gold (金色), not Stone Age's resource (金子). A line saved by an
+    earlier version (with the note in its template) reads the same."""
+    from companion import i18n
+    from companion.session import HistoryItem
+    from companion.viewmodels.history import history_rows
+    from rules.text import parts
+
+    table = after_roll()
+    table.do(PlayChanceCard("Ann", "red", "Bob draws a card", (Adjustment("Bob", chance_cards=1),)))
+    (event,) = table.do(PlayChanceCard("Bob", "gold", "cancel"))
+    template, params = parts(RULES.describe(table.s, event))
+    saved = {"template": "{line}: {note}", "params": {
+        "line": {"template": "{player} plays a {colour} chance card ({zh})",
+                 "params": {"player": "Bob", "colour": "gold", "zh": "金色"}}, "note": "cancel"}}
+    items = [HistoryItem(2, 1, "", False, 0.0, template, params),
+             HistoryItem(1, 1, "", False, 0.0, saved["template"], saved["params"])]
+    i18n.set_language(language)
+    try:
+        shown = [row.text for row in history_rows(items, game="stone-tribe")]
+    finally:
+        i18n.set_language("en")
+    assert shown == [line, line]

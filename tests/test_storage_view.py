@@ -51,3 +51,54 @@ def test_other_folders_are_writable_places_and_never_the_failed_one(tmp_path: Pa
     assert not (media / "cairn-games").exists()  # nothing is created by looking
     assert other_folders(tmp_path / "elsewhere", home=home, mounts=str(tmp_path / "none" / "*")) == \
         [home / "cairn-games"]
+
+
+LATIN = __import__("re").compile(r"[A-Za-z]")
+
+
+@pytest.mark.parametrize("kind", ["payload-a-list", "a-row-missing", "reason-parts-damaged", "event-date-as-text",
+                                  "date-as-text"])
+def test_a_damaged_game_is_named_in_the_table_language(tmp_path: Path, chinese: None, kind: str) -> None:
+    """Home's "this game cannot be opened" banner says why in 简体中文: the store gives the reason as parts."""
+    from companion.errors import DamagedGameError
+    from companion.session import GameSession
+    from companion.store import GameStore
+    from companion.viewmodels.storage import store_text
+    from tests.test_store_damage import DAMAGE, damage, make_file
+
+    path = tmp_path / "cairn.sqlite3"
+    make_file(path)
+    damage(path, DAMAGE[kind], keep_crc=True)
+    with GameStore(path) as store:
+        with pytest.raises(DamagedGameError) as bad:
+            GameSession.resume(store, 1)
+    shown = store_text(bad.value)
+    assert "Ann, Ben" in shown and "已损坏" in shown, shown
+    assert not LATIN.findall(shown.replace("Ann, Ben", "")), shown
+    i18n.set_language("en")
+    assert store_text(bad.value) == str(bad.value)  # English reads as the store wrote it
+
+
+@pytest.mark.parametrize("content", [b"these are my notes, not a database" * 100, b""], ids=["garbage", "foreign"])
+def test_a_file_kept_aside_is_said_in_the_table_language(tmp_path: Path, chinese: None, content: bytes) -> None:
+    """The banner after a damaged or foreign game file was set aside: Chinese apart from the file names."""
+    import sqlite3
+
+    from companion.store import GameStore
+    from companion.viewmodels.storage import store_text
+
+    path = tmp_path / "cairn.sqlite3"
+    if content:
+        path.write_bytes(content)
+    else:
+        db = sqlite3.connect(path)
+        db.execute("CREATE TABLE recipes (name TEXT)")
+        db.commit()
+        db.close()
+    with GameStore(path) as store:
+        shown = store_text(store.notice)
+        names = (store.moved_aside.name, path.name)  # the longer first: it holds the other
+    assert "保留为" in shown, shown
+    for name in (*names, "Cairn", "file is not a database"):  # file names, the app's name, SQLite's own words
+        shown = shown.replace(name, "")
+    assert not LATIN.findall(shown), shown

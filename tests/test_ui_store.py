@@ -3,6 +3,7 @@ names the damaged game, never offers an empty one, and offers the rolling copy w
 from __future__ import annotations
 
 import random
+import re
 import shutil
 import sqlite3
 from pathlib import Path
@@ -30,7 +31,8 @@ def play(store: GameStore, rng: random.Random, players: int, commands: int) -> G
     return session
 
 
-def test_ui_a_damaged_game_is_named_and_the_others_play(display: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_ui_a_damaged_game_is_named_and_the_others_play(display: str, tmp_path: Path, lang: str) -> None:
     data = tmp_path / "data"
     rng = random.Random(12)
     with GameStore(data / NAME) as store:
@@ -42,13 +44,18 @@ def test_ui_a_damaged_game_is_named_and_the_others_play(display: str, tmp_path: 
                " VALUES (3, 'stone-age', 'Ed, Flo', '[\"Ed\", \"Flo\"]', 4e9, 4e9)")
     db.commit()
     db.close()
-    status, report, stderr = run_driver("damaged-row", display, tmp_path, data, tmp_path / "shots")
+    status, report, stderr = run_driver("damaged-row", display, tmp_path, data, tmp_path / "shots",
+                                        extra_env={"CAIRN_TEST_LANG": lang})
     assert status == 0 and not report["errors"], "\n".join(report["errors"]) + stderr
     home = report["home"]
     assert home["screen"] == "home" and home["can_resume"] and "Ann, Ben, Cai" in home["resume_text"]
     assert len(home["games"]) == 2 and not any("Ed" in line for line in home["games"])
-    assert any("damaged" in line for line in home["games"])
-    assert "Ann, Ben" in report["banner"] and "damaged" in report["banner"]
+    damaged = "damaged" if lang == "en" else "已损坏"
+    assert any(damaged in line for line in home["games"])
+    assert "Ann, Ben" in report["banner"] and damaged in report["banner"]
+    if lang == "zh_CN":  # the reason too, not only the frame around it: no English but the names
+        assert "玩家名单无法读取" in report["banner"], report["banner"]
+        assert not re.findall(r"[A-Za-z]", report["banner"].replace("Ann", "").replace("Ben", "")), report["banner"]
     assert report["resumed"] == {"screen": "sa_table", "game_id": 2}
 
 

@@ -137,7 +137,7 @@ def test_view_hut_payment_guides_the_tapping() -> None:
     assert not bvm.hut_payment(four_one, (Resource.WOOD,) * 3 + (Resource.STONE,), p).ready
     short = bvm.hut_payment(four_one, (Resource.GOLD,), p)
     assert not short.ready and short.text == "Not enough Gold"
-    assert bvm.hut_payment(None, (), p).text == "Tap the hut tile on top of the stack."
+    assert bvm.hut_payment(None, (), p).text == "Tap the building tile on top of the stack."
     assert bvm.card_payment(2, (Resource.WOOD,), p).text == "Pay Wood (1 of 2)"
 
 

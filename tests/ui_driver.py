@@ -32,6 +32,7 @@ from tests.ui.scenarios import ExtraScenarios  # noqa: E402
 from tests.ui.store_scenarios import StoreScenarios  # noqa: E402
 from tests.ui import table_manners  # noqa: E402
 from tests.ui.table_manners import TableMannersScenarios  # noqa: E402
+from tests.ui.text_fit import TextFitScenarios  # noqa: E402
 from companion.ui.taps import Taps  # noqa: E402
 
 
@@ -69,7 +70,7 @@ def main() -> int:
 
 class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScenarios, ExtraScenarios,
              FeedingScenarios, TableMannersScenarios, reliability.ReliabilityScenarios, StoreScenarios,
-             BgStatsScenarios, Taps):
+             BgStatsScenarios, TextFitScenarios, Taps):
     """Steps a scenario one frame at a time and records checks, banners and screenshots."""
 
     def __init__(self, app: Any, shots: Path, mode: str) -> None:
@@ -82,7 +83,7 @@ class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScen
                                          **self.reliability_modes(), **self.kiosk_modes(),
                                          **self.feeding_modes(), **self.store_modes(),
                                          **self.table_manners_modes(), **self.dice_modes(),
-                                         **self.ble_modes(), **self.bgstats_modes()}[mode]()
+                                         **self.ble_modes(), **self.bgstats_modes(), **self.text_fit_modes()}[mode]()
         self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------

@@ -43,14 +43,26 @@ SHARED = ""
 LANGUAGES = ("zh_CN", "zh_TW")
 #: Games whose every message must be translated in every catalog (``--check`` and the tests).
 REQUIRED_PACKAGES: tuple[str, ...] = ("stone_age", "prehistories", "stone_tribe")
+#: gettext's separator of a context and a msgid in a catalog key
+CONTEXT_SEPARATOR = "\x04"
 
 
 @dataclass
 class Message:
-    """One msgid and where it comes from (``path:line`` references, or ``words:NAME`` for vocabulary)."""
+    """One msgid and where it comes from (``path:line`` references, or ``words:NAME`` for vocabulary).
+
+    ``msgctxt`` is the game whose own word this is (``words.MSGCTXT``), or ``None`` for a template or a
+    word every game says alike.
+    """
 
     msgid: str
     references: list[str] = field(default_factory=list)
+    msgctxt: str | None = None
+
+    @property
+    def key(self) -> str:
+        """The catalog key: the msgid, or ``"<msgctxt>\\x04<msgid>"`` (as ``companion.i18n.PoEntry.key``)."""
+        return self.msgid if self.msgctxt is None else f"{self.msgctxt}{CONTEXT_SEPARATOR}{self.msgid}"
 
     @property
     def has_placeholders(self) -> bool:
@@ -165,25 +177,36 @@ def vocabulary(package: str) -> tuple[str, ...]:
     return tuple(getattr(module, "VOCABULARY", ()))
 
 
+def word_context(package: str) -> str | None:
+    """The ``msgctxt`` of the game words of ``package`` (``rules.<package>.words.MSGCTXT``), if it has one."""
+    if package == SHARED or not (RULES_DIR / package / "words.py").is_file():
+        return None
+    return getattr(importlib.import_module(f"rules.{package}.words"), "MSGCTXT", None)
+
+
 def collect(package: str) -> dict[str, Message]:
-    """Every msgid of one package of ``rules/`` (``SHARED`` for ``rules/*.py``), in source order."""
+    """Every message of one package of ``rules/`` (``SHARED`` for ``rules/*.py``) by catalog key, in source
+    order. A game whose words module names a ``MSGCTXT`` has its vocabulary in that context."""
     found: dict[str, Message] = {}
     for path in _files(package):
         rel = path.relative_to(ROOT).as_posix()
         for template, line in scan_source(path.read_text(encoding="utf-8"), rel):
             found.setdefault(template, Message(template)).references.append(f"{rel}:{line}")
     where = f"rules/{package}/words.py:VOCABULARY"
+    context = word_context(package)
     for word in vocabulary(package):
-        found.setdefault(word, Message(word)).references.append(where)
+        entry = Message(word, msgctxt=context)
+        found.setdefault(entry.key, entry).references.append(where)
     return found
 
 
 def collect_all(names: Iterable[str] | None = None) -> dict[str, Message]:
-    """The msgids of several packages (default: the shared modules and every game), merged."""
+    """The messages of several packages (default: the shared modules and every game) by key, merged."""
     merged: dict[str, Message] = {}
     for package in [SHARED, *packages()] if names is None else names:
-        for msgid, message in collect(package).items():
-            merged.setdefault(msgid, Message(msgid)).references.extend(message.references)
+        for key, message in collect(package).items():
+            merged.setdefault(key, Message(message.msgid, msgctxt=message.msgctxt)).references.extend(
+                message.references)
     return merged
 
 
@@ -221,6 +244,8 @@ def pot_text(messages: Iterable[Message]) -> str:
         lines = [f"#: {ref}" for ref in m.references]
         if m.has_placeholders:
             lines.append("#, python-brace-format")
+        if m.msgctxt is not None:
+            lines.append(f"msgctxt {po_quote(m.msgctxt)}")
         lines += [f"msgid {po_quote(m.msgid)}", 'msgstr ""']
         chunks.append("\n".join(lines) + "\n")
     return "\n".join(chunks)
@@ -242,15 +267,19 @@ def po_text(lang: str, messages: Iterable[Message], translations: dict[str, str]
                       [f"Language: {lang}", "Plural-Forms: nplurals=1; plural=0;"])]
     listed = set()
     for m in messages:
-        listed.add(m.msgid)
+        listed.add(m.key)
         lines = [f"#: {ref}" for ref in m.references]
         if m.has_placeholders:
             lines.append("#, python-brace-format")
-        lines += [f"msgid {po_quote(m.msgid)}", f"msgstr {po_quote(translations.get(m.msgid, ''))}"]
+        if m.msgctxt is not None:
+            lines.append(f"msgctxt {po_quote(m.msgctxt)}")
+        lines += [f"msgid {po_quote(m.msgid)}", f"msgstr {po_quote(translations.get(m.key, ''))}"]
         chunks.append("\n".join(lines) + "\n")
-    for msgid, msgstr in translations.items():
-        if msgid not in listed and msgstr:
-            chunks.append(f"#~ msgid {po_quote(msgid)}\n#~ msgstr {po_quote(msgstr)}\n")
+    for key, msgstr in translations.items():
+        if key not in listed and msgstr:
+            context, _sep, msgid = key.rpartition(CONTEXT_SEPARATOR)
+            head = f"#~ msgctxt {po_quote(context)}\n" if _sep else ""
+            chunks.append(f"{head}#~ msgid {po_quote(msgid)}\n#~ msgstr {po_quote(msgstr)}\n")
     return "\n".join(chunks)
 
 
@@ -265,11 +294,11 @@ def update_po(lang: str, messages: Iterable[Message]) -> Path:
 
 
 def untranslated(lang: str, names: Iterable[str] = REQUIRED_PACKAGES) -> list[str]:
-    """The msgids of ``names`` that ``locale/rules/<lang>.po`` does not translate."""
+    """The catalog keys of ``names`` that ``locale/rules/<lang>.po`` does not translate."""
     from companion.rules_text import catalog_path, parse_po
 
     catalog = parse_po(catalog_path(lang).read_text(encoding="utf-8"))
-    return [msgid for msgid in collect_all(names) if msgid not in catalog]
+    return [key for key in collect_all(names) if key not in catalog]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -160,14 +160,15 @@ class CairnApp(App):
     def _open_store(self) -> None:
         from companion.paths import data_dir
         from companion.store import GameStore
-        from companion.viewmodels.storage import other_folders, write_problem
+        from companion.viewmodels.storage import other_folders, store_text, write_problem
 
         folder = data_dir()
         try:
             self.store = GameStore()
             self.store_error, self.other_folders = "", []
             if self.store.notice and self.store.recovery is None:  # else Home's card says it (ui/recovery.py)
-                Clock.schedule_once(lambda dt: self.show_banner(self.store.notice, "error", seconds=12), 0)
+                notice = store_text(self.store.notice)  # in the table's language
+                Clock.schedule_once(lambda dt: self.show_banner(notice, "error", seconds=12), 0)
         except StoreError as exc:
             log.warning("games cannot be saved: %s", exc)
             self.store = None
@@ -272,7 +273,7 @@ class CairnApp(App):
             session = GameSession.new(self.store, game, setup)
         except IllegalMove as exc:
             if explain is None:
-                self.show_banner(tr("Not allowed: {rule}", rule=i18n.message(exc)), "error")
+                self.show_banner(tr("Not allowed: {rule}", rule=i18n.message(exc, game)), "error")
             else:
                 explain(exc)
             return False
@@ -297,7 +298,7 @@ class CairnApp(App):
         try:
             self.session.dispatch(command)
         except IllegalMove as exc:
-            self.show_banner(tr("Not allowed: {rule}", rule=i18n.message(exc)), "error")
+            self.show_banner(tr("Not allowed: {rule}", rule=i18n.message(exc, self.session.game)), "error")
             return False
         except StoreError as exc:
             self.show_banner(tr("Not saved: {reason}", reason=str(exc)), "error", seconds=12)

@@ -27,7 +27,7 @@ def hut_payment(hut: Hut | None, paid: tuple[Resource, ...], player: PlayerState
     The rules still decide on NEXT; this only guides the tapping (``ready`` = worth trying).
     """
     if hut is None:
-        return Payment(paid, _("Tap the hut tile on top of the stack."), False)
+        return Payment(paid, _("Tap the building tile on top of the stack."), False)
     points = sum(RESOURCE_VALUE[r] for r in paid)
     have = Counter({r: player.amount(r) for r in Resource})
     lacking = [r for r, n in Counter(paid).items() if n > have[r]]

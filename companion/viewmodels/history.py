@@ -18,8 +18,9 @@ class HistoryRow:
     undone: bool
 
 
-def history_rows(items: Iterable[Any], limit: int = 200) -> list[HistoryRow]:
-    """Rows for ``session.history()`` items (already newest first), at most ``limit`` of them.
+def history_rows(items: Iterable[Any], limit: int = 200, game: str | None = None) -> list[HistoryRow]:
+    """Rows for ``session.history()`` items (already newest first), at most ``limit`` of them, in the
+    words of ``game`` (``session.game``) when given.
 
     Undo/redo markers are left out: the undone events themselves show as undone.
     """
@@ -29,17 +30,18 @@ def history_rows(items: Iterable[Any], limit: int = 200) -> list[HistoryRow]:
         if text.startswith(("undo: ", "redo: ")):
             continue
         stamp = time.strftime("%H:%M", time.localtime(item.when)) if item.when else ""
-        rows.append(HistoryRow(item.seq, translate_reason(item), stamp, bool(item.undone)))
+        rows.append(HistoryRow(item.seq, translate_reason(item, game), stamp, bool(item.undone)))
         if len(rows) >= limit:
             break
     return rows
 
 
-def translate_reason(item: Any) -> str:
-    """The item's reason in the current language (from its template and values when it has them)."""
+def translate_reason(item: Any, game: str | None = None) -> str:
+    """The item's reason in the current language (from its template and values when it has them), in
+    ``game``'s own words when given."""
     template = getattr(item, "template", "") or ""
     if template:
-        return render(template, getattr(item, "params", None) or {})
+        return render(template, getattr(item, "params", None) or {}, game)
     return _(str(item.text))
 
 

@@ -20,7 +20,7 @@ def tiebreak_label() -> str:
 def category_label(name: str) -> str:
     """A category's row title."""
     return {"track": _("Score track"), "culture": _("Culture sets"), "farmers": _("Farmers × agriculture"),
-            "tool_makers": _("Tool makers × tools"), "hut_builders": _("Hut builders × huts"),
+            "tool_makers": _("Tool makers × tools"), "hut_builders": _("Hut builders × buildings"),
             "shamans": _("Shamans × people"), "resources": _("Resources left")}[name]
 
 

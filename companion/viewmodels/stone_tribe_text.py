@@ -102,9 +102,13 @@ def colour_name(key: str) -> str:
     return _pick(COLOUR_WORDS[key])
 
 
+#: The game's name in ``rules.game``: the context of its own words in the rules' catalogs.
+GAME = "stone-tribe"
+
+
 def message(obj: object) -> str:
-    """A refusal or history line from the rules in the current language."""
-    return i18n.message(obj)
+    """A refusal or history line from the rules in the current language, in this game's words (石, not 石头)."""
+    return i18n.message(obj, GAME)
 
 
 def skill_short(key: str) -> str:

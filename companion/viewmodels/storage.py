@@ -11,7 +11,7 @@ import glob
 import os
 from pathlib import Path
 
-from companion.i18n import tr
+from companion.i18n import _, tr
 
 
 def write_problem(exc: BaseException, where: Path) -> str:
@@ -42,3 +42,40 @@ def other_folders(failed: Path, home: Path | None = None, mounts: str = "/media/
         if place != failed and place not in failed.parents and parent.is_dir() and os.access(parent, os.W_OK):
             found.append(place)
     return found[:3]
+
+
+def store_text(message: object) -> str:
+    """A message of the store in the table's language: a ``DamagedGameError``, ``GameStore.notice``, a row's
+    ``Damaged``, or plain English text (each "; "-separated part looked up in the catalogs, ``store.po``).
+
+    The store keeps English text and its parts (a template and params); the parts are translated here, a
+    nested message in turn; what no catalog knows (a file name, SQLite's own words) is shown as it is.
+    """
+    from companion.rules_text import render
+
+    reason = getattr(message, "reason", None)
+    if isinstance(reason, tuple):
+        template, params = reason
+    else:
+        template, params = getattr(message, "template", None), getattr(message, "params", None)
+    if isinstance(template, str) and template:
+        return render(template, {k: _as_text(v) for k, v in (params or {}).items()}, _parts)
+    return _parts(str(message))
+
+
+def _as_text(value: object) -> object:
+    """A param that is a message with parts (a row's ``Damaged``) as a ``Text``, to be translated in turn."""
+    from rules.text import Text
+
+    template, params = getattr(value, "template", None), getattr(value, "params", None)
+    if isinstance(template, str) and isinstance(params, dict) and not isinstance(value, Text):
+        return Text(template, **params)
+    return value
+
+
+def _parts(text: str) -> str:
+    """``text`` translated whole, else each of its "; "-separated parts (a record's list of damage)."""
+    whole = _(text) if text else text
+    if whole != text or "; " not in text:
+        return whole
+    return "; ".join(_(part) for part in text.split("; "))

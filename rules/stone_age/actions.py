@@ -96,9 +96,9 @@ def decide_build(state: GameState, c: BuildHut) -> tuple[HutBuilt, ...]:
     _own_space(state, c.player, Area.BUILDING, c.slot)
     hut = HUT_BY_ID.get(c.hut)
     if hut is None:
-        raise IllegalMove("there is no hut tile {hut}", hut=c.hut)
+        raise IllegalMove("there is no building tile {hut}", hut=c.hut)
     if any(b.hut == c.hut for p in state.players for b in p.huts):
-        raise IllegalMove("hut tile {hut} is already built", hut=c.hut)
+        raise IllegalMove("building tile {hut} is already built", hut=c.hut)
     check_payment(hut, tuple(c.paid))
     check_has(state.players[c.player], tuple(c.paid))
     return (HutBuilt(c.player, c.slot, c.hut, tuple(c.paid), hut_points(c.paid)),)

@@ -39,7 +39,7 @@ _PHASE_OF: dict[type, tuple[Phase, Text]] = {
     Place: (Phase.PLACE, Text("figures are placed only in the placing phase")),
     Gather: (Phase.ACTIONS, Text("areas are resolved only in the actions phase")),
     UseVillage: (Phase.ACTIONS, Text("areas are resolved only in the actions phase")),
-    BuildHut: (Phase.ACTIONS, Text("huts are built only in the actions phase")),
+    BuildHut: (Phase.ACTIONS, Text("buildings are built only in the actions phase")),
     BuyCard: (Phase.ACTIONS, Text("cards are bought only in the actions phase")),
     Decline: (Phase.ACTIONS, Text("figures are taken back only in the actions phase")),
     PickDie: (Phase.ACTIONS, Text("dice for everyone are picked only after a card is bought")),

@@ -1,6 +1,6 @@
 """``describe(state_before, event) -> Text``: each event's reason as a player reads it in the history.
 
-Score changes lead with the points, e.g. "Ann +13: hut (wood, brick, stone)", "Ben −10: hunger",
+Score changes lead with the points, e.g. "Ann +13: building (wood, brick, stone)", "Ben −10: hunger",
 "Ann +3: Music card". Every reason is a ``rules.text.Text``: the English line plus its template and
 params, composed parts (the space, the card, the resources paid, a gain) nested as ``Text`` in turn,
 so the app can show the same line in Chinese.
@@ -103,7 +103,7 @@ def _village(s: GameState | None, e: VillageUsed) -> Text:
 
 
 def _hut(s: GameState | None, e: HutBuilt) -> Text:
-    return Text("{who} +{points}: hut ({paid})", who=_name(s, e.player), points=e.points,
+    return Text("{who} +{points}: building ({paid})", who=_name(s, e.player), points=e.points,
                 paid=resource_list(e.paid))
 
 

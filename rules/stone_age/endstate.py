@@ -199,7 +199,7 @@ def score_json(data: Mapping[str, Any]) -> dict[str, Any]:
 
 _LABELS = {
     "track": "Score track", "culture": "Culture sets", "farmers": "Farmers × agriculture",
-    "tool_makers": "Tool makers × tools", "hut_builders": "Hut builders × huts", "shamans": "Shamans × people",
+    "tool_makers": "Tool makers × tools", "hut_builders": "Hut builders × buildings", "shamans": "Shamans × people",
     "resources": "Resources left",
 }
 

@@ -95,9 +95,9 @@ def check_payment(hut: Hut, paid: tuple[Resource, ...]) -> None:
     """Return quietly if ``paid`` builds ``hut``; otherwise raise ``IllegalMove`` saying what the tile needs."""
     if hut.kind is HutKind.FIXED:
         if Counter(paid) != Counter(hut.resources):
-            raise IllegalMove("this hut needs exactly {hut}", hut=hut.label)
+            raise IllegalMove("this building needs exactly {hut}", hut=hut.label)
     elif hut.kind is HutKind.COUNT_KINDS:
         if len(paid) != hut.count or len(set(paid)) != hut.kinds:
-            raise IllegalMove("this hut needs exactly {hut}", hut=hut.label)
+            raise IllegalMove("this building needs exactly {hut}", hut=hut.label)
     elif not 1 <= len(paid) <= hut.count:
-        raise IllegalMove("this hut needs {hut}", hut=hut.label)
+        raise IllegalMove("this building needs {hut}", hut=hut.label)

@@ -57,4 +57,10 @@ def _vocabulary() -> tuple[str, ...]:
 #: Every game word that a message carries as a plain string param; each needs its own catalog entry.
 VOCABULARY: tuple[str, ...] = _vocabulary()
 
+#: Templates that games saved by earlier versions hold, and the one each now reads as: the building tiles
+#: are "buildings" (the rulebook's word), the village's "hut" is only the space that gives a person.
+SUPERSEDED: dict[str, str] = {
+    "{who} +{points}: hut ({paid})": "{who} +{points}: building ({paid})",
+}
+
 __all__ = ["INPUT_WORDS", "VOCABULARY", "listing", "refusal", "resource_list"]

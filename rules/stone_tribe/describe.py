@@ -83,7 +83,7 @@ def _semicolons(items: list[Text]) -> Text:
 
 def _played(s: GameState | None, e: ChanceCardPlayed) -> Text:
     colour = CHANCE_COLOURS[e.colour]
-    head = Text("{player} plays a {colour} chance card ({zh})", player=e.player, colour=colour.key, zh=colour.zh)
+    head = Text("{player} plays a {colour} chance card", player=e.player, colour=colour.key)
     if e.note:
         head = Text("{line}: {note}", line=head, note=e.note)
     parts: list[Text] = [head]

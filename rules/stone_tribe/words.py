@@ -13,6 +13,17 @@ from ..text import Text
 from .data import CHANCE_COLOURS, DICE_SOURCES, HAND_LIMIT, RESOURCE_KINDS, SKILLS, skill_label
 from .resources import Resources
 
+#: The catalogs' context (``msgctxt``) of this game's words, its name in ``rules.game``: the table says 石 and
+#: 木 where Stone Age says 石头 and 木头, and its "gold" is a card colour (金色), not a resource (金子), so
+#: every word of ``VOCABULARY`` is translated in this context, apart from the other games' words.
+MSGCTXT = "stone-tribe"
+
+#: Templates that games saved by earlier versions hold, and the one each now reads as (the seed's colour
+#: note "(紅色)" is gone from the chance-card line: the colour word is already in the reader's language).
+SUPERSEDED: dict[str, str] = {
+    "{player} plays a {colour} chance card ({zh})": "{player} plays a {colour} chance card",
+}
+
 #: Why cards left a hand at the end of a turn (stored in ``ChanceCardsDiscarded.reason``).
 HAND_LIMIT_REASON = f"hand limit {HAND_LIMIT}"
 

@@ -21,7 +21,7 @@ class HistoryScreen(CairnScreen):
         if session is None:
             self.summary = ""
             return
-        rows = history_rows(session.history())
+        rows = history_rows(session.history(), game=session.game)
         self.summary = summary(rows)
         u = self.app.u
         for row in rows:

@@ -12,6 +12,7 @@ from companion.ui import registry, theme
 from companion.ui.player_form import PlayerFormScreen
 from companion.ui.widgets import CairnButton, CairnScreen
 from companion.viewmodels.home import NewGameForm, game_line
+from companion.viewmodels.storage import store_text
 
 
 class HomeScreen(PlayerFormScreen, CairnScreen):
@@ -39,7 +40,7 @@ class HomeScreen(PlayerFormScreen, CairnScreen):
             try:
                 records = app.store.games()
             except StoreError as exc:
-                self.store_error = str(exc)
+                self.store_error = store_text(exc)
         unfinished = [r for r in records
                       if not r.finished and not r.damage and registry.screens_for(r.game) is not None]
         if unfinished:
@@ -190,7 +191,7 @@ class HomeScreen(PlayerFormScreen, CairnScreen):
         try:
             session = GameSession.resume(app.store, game_id)
         except (StoreError, ValueError) as exc:
-            app.show_banner(tr("This game cannot be opened: {reason}", reason=str(exc)), "error")
+            app.show_banner(tr("This game cannot be opened: {reason}", reason=store_text(exc)), "error")
             return
         app.open_session(session)
 

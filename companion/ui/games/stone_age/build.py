@@ -174,7 +174,7 @@ class BuildScreen(CairnScreen):
     def on_next(self) -> None:
         state = self.app.session.state
         if not self.chosen:
-            self.app.show_banner(_("Tap the hut tile first.") if self.kind == "build" else _("Tap the card first."),
+            self.app.show_banner(_("Tap the building tile first.") if self.kind == "build" else _("Tap the card first."),
                                  "error", seconds=4)
             return
         if self.kind == "build":

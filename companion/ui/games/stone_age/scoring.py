@@ -103,16 +103,28 @@ class ScoringScreen(CairnScreen):
         u = self.app.u
 
         def cell(text: str, bold: bool = False, colour: Any = theme.TEXT, left: bool = False) -> Label:
-            label = Label(text=text, bold=bold, color=colour, font_size=u(theme.FONT_SMALL + 1),
+            # the categories at the least size a player reads, so "Hut builders × buildings" fits its column
+            # (212 px: the heads wrap, so the players can spare the room)
+            label = Label(text=text, bold=bold, color=colour,
+                          font_size=u(theme.FONT_SMALL if left and not bold else theme.FONT_SMALL + 1),
                           halign="left" if left else "center", valign="middle", shorten=True)
             if left:  # the category column keeps its width; the players share the rest
-                label.size_hint_x, label.width = None, u(200)
+                label.size_hint_x, label.width = None, u(212)
             label.bind(size=lambda lb, s: setattr(lb, "text_size", s))
             return label
 
+        def head(name: str, colour: Any) -> Label:
+            """A player's column head: the name wrapped on up to two lines ("Player" / "1"), never cut
+            short at four players; the full names are in the ranking beside the table too."""
+            label = Label(text=name, bold=True, color=colour, font_size=u(theme.FONT_SMALL + 1),
+                          halign="center", valign="middle", max_lines=2)
+            label.bind(width=lambda lb, w: setattr(lb, "text_size", (w, None)))
+            return label
+
+        grid.rows_minimum = {0: u(52)}  # the heads' row holds two lines
         grid.add_widget(cell("", left=True))
         for name, colour in zip(table.names, table.colours):
-            grid.add_widget(cell(name, True, theme.player_colour(colour)))
+            grid.add_widget(head(name, theme.player_colour(colour)))
         for title, values in table.rows:
             grid.add_widget(cell(title, left=True, colour=theme.TEXT_DIM))
             for v in values:
