@@ -79,8 +79,8 @@ def test_glossary_english_uses_no_variant() -> None:
             bad += [f"{path.name}: {v!r}" for t in GLOSSARY.values() for v in t.get("forbid_en", []) if v in text]
     from companion.rules_text import superseded
 
-    for path in [*(ROOT / "rules").glob("*/words.py"), *(ROOT / "companion" / "viewmodels").glob("*text*.py"),
-                 *(ROOT / "companion" / "viewmodels").glob("*words*.py")]:
+    for path in [*(ROOT / "rules").glob("*/words.py"), *(ROOT / "companion" / "viewmodels").rglob("*text*.py"),
+                 *(ROOT / "companion" / "viewmodels").rglob("*words*.py")]:
         text = path.read_text(encoding="utf-8")
         for old in superseded():  # the wording games saved by earlier versions hold, kept to read them
             text = text.replace(f'"{old}"', "")
@@ -91,7 +91,7 @@ def test_glossary_english_uses_no_variant() -> None:
 
 def test_glossary_the_word_tables_hold_the_glossary_words() -> None:
     """石器部落's skill and resource tables (繁體, 简体, English) are the glossary's words."""
-    from companion.viewmodels import stone_tribe_text as st
+    from companion.viewmodels.stone_tribe import text as st
 
     tables = {"stone_tribe.resource": st.RESOURCE_WORDS, "stone_tribe.skill": st.SKILL_WORDS}
     checked = 0
@@ -107,7 +107,7 @@ def test_glossary_the_word_tables_hold_the_glossary_words() -> None:
 @pytest.mark.parametrize("language", ["en", *CHINESE])
 def test_glossary_stone_tribe_screens_say_one_language(language: str) -> None:
     """The English screens of 石器部落 say "fish" and "Logging", not 魚 or 伐木; the Chinese ones the Chinese word."""
-    from companion.viewmodels import stone_tribe_text as st
+    from companion.viewmodels.stone_tribe import text as st
 
     i18n.set_language(language)
     try:
@@ -167,7 +167,7 @@ def test_glossary_each_games_refusals_say_its_own_words(language: str) -> None:
     """A refusal naming stone or wood says 石/木 in 石器部落 (its screens' words) and 石头/木头 in Stone Age,
     on every path the table sees it: the app's banner (``i18n.message`` with the session's game) and
     石器部落's own screens (``stone_tribe_text.message``)."""
-    from companion.viewmodels import stone_tribe_text as st
+    from companion.viewmodels.stone_tribe import text as st
 
     words = {(t["game"], t["en"]): t[language] for t in GLOSSARY.values() if "game" in t}
     i18n.set_language(language)

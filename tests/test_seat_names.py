@@ -5,7 +5,7 @@ import pytest
 
 from companion import i18n
 from companion.viewmodels.home import NewGameForm
-from companion.viewmodels.prehistories_setup import SetupForm
+from companion.viewmodels.prehistories.setup import SetupForm
 from companion.viewmodels.seat_names import names_problem
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion import i18n
-from companion.viewmodels import dice as dvm
-from companion.viewmodels import scoring as svm
+from companion.viewmodels.stone_age import dice as dvm
+from companion.viewmodels.stone_age import scoring as svm
 from rules.stone_age import Area, NewGame, Seat
 from rules.stone_age.decide import decide
 from rules.stone_age.evolve import evolve

@@ -10,9 +10,9 @@ import pytest
 
 from companion import i18n
 from companion.viewmodels import prehistories as vm
-from companion.viewmodels import prehistories_cave as cvm
-from companion.viewmodels import prehistories_setup as svm
-from companion.viewmodels import prehistories_totems as tvm
+from companion.viewmodels.prehistories import cave as cvm
+from companion.viewmodels.prehistories import setup as svm
+from companion.viewmodels.prehistories import totems as tvm
 from rules.prehistories import RULES
 from rules.prehistories.cave import Placement
 from rules.prehistories.commands import (
@@ -289,7 +289,7 @@ def test_what_a_move_earned_reads_as_one_line(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_the_demo_game_of_the_tour_reaches_a_winner() -> None:
-    from companion.viewmodels.prehistories_demo import SEED, demo_command
+    from companion.viewmodels.prehistories.demo import SEED, demo_command
 
     game = started()
     rng = random.Random(SEED)

@@ -11,7 +11,7 @@ import pytest
 
 from companion import i18n
 from companion.viewmodels import prehistories as vm
-from companion.viewmodels import prehistories_draws as draws
+from companion.viewmodels.prehistories import draws as draws
 from rules.prehistories import RULES
 from rules.prehistories.commands import DrawTiles, FillZones, PlayerSetup, StartGame, ZoneFill
 from rules.prehistories.data import Colour
@@ -90,7 +90,7 @@ def test_draws_the_zones_show_the_told_tiles_as_new_and_the_prompt_asks_for_the_
 
 
 def test_draws_the_demo_player_finishes_a_fill_the_players_began() -> None:
-    from companion.viewmodels.prehistories_demo import demo_command
+    from companion.viewmodels.prehistories.demo import demo_command
 
     table = game(players=3)
     table.do(DrawTiles((ZoneFill(1, 8),)))

@@ -13,7 +13,7 @@ import pytest
 
 from companion import i18n, setup_draft
 from companion.errors import StoreError
-from companion.viewmodels import prehistories_setup as svm
+from companion.viewmodels.prehistories import setup as svm
 from rules.prehistories import RULES
 from rules.prehistories.data import Colour
 

@@ -17,7 +17,7 @@ from companion.i18n import parse_po
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = sorted([*(ROOT / "companion" / "ui" / "games" / "prehistories").glob("*.py"),
-                  *(ROOT / "companion" / "viewmodels").glob("prehistories*.py"),
+                  *(ROOT / "companion" / "viewmodels" / "prehistories").glob("*.py"),
                   *(ROOT / "kv").glob("ph_*.kv")])
 #: ``_(``, ``tr(`` or ``N_(`` and its first argument: one string literal, or several side by side
 CALL = re.compile(r"""(?<![\w.])(?:_|tr|N_)\(\s*((?:(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*)+)""")

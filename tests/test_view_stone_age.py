@@ -7,11 +7,11 @@ from dataclasses import replace
 import pytest
 
 from companion import i18n
-from companion.viewmodels import build as bvm
-from companion.viewmodels import dice as dvm
-from companion.viewmodels import feeding as fvm
+from companion.viewmodels.stone_age import build as bvm
+from companion.viewmodels.stone_age import dice as dvm
+from companion.viewmodels.stone_age import feeding as fvm
 from companion.viewmodels import history as hvm
-from companion.viewmodels import scoring as svm
+from companion.viewmodels.stone_age import scoring as svm
 from companion.viewmodels import stone_age as vm
 from companion.viewmodels.home import NewGameForm, ago, game_line
 from rules.stone_age import HUT_BY_ID, HUTS, Area, Gather, HutKind, NewGame, Phase, Place, Resource, Seat

@@ -5,10 +5,10 @@ import pytest
 
 from companion import i18n
 from companion.viewmodels import stone_tribe as vm
-from companion.viewmodels import stone_tribe_chance as cvm
-from companion.viewmodels import stone_tribe_deal as dv
-from companion.viewmodels.stone_tribe_setup import SetupForm
-from companion.viewmodels.stone_tribe_text import resource_name, skill_name
+from companion.viewmodels.stone_tribe import chance as cvm
+from companion.viewmodels.stone_tribe import deal as dv
+from companion.viewmodels.stone_tribe.setup import SetupForm
+from companion.viewmodels.stone_tribe.text import resource_name, skill_name
 from rules.stone_tribe import (
     CompleteDemand, DiscardDemand, DraftSkill, DrawChanceCard, EndTurn, Payment, Phase, Resources,
     RevealDemand, RollFateDice, RollOff, Share, StartGame,

@@ -12,7 +12,7 @@ from companion.i18n import parse_po
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = sorted((ROOT / "companion" / "ui" / "games" / "stone_tribe").glob("*.py")) + \
-    sorted((ROOT / "companion" / "viewmodels").glob("stone_tribe*.py"))
+    sorted((ROOT / "companion" / "viewmodels" / "stone_tribe").glob("*.py"))
 KV = sorted((ROOT / "kv").glob("st_*.kv"))
 #: calls whose string arguments are msgids: name -> which positional arguments
 MARKERS = {"_": (0,), "tr": (0,), "N_": (0,), "plural": (1, 2)}

@@ -330,7 +330,7 @@ class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScen
         self.expect(app.sm.current == "home", "the app opens on Home")
         self.expect(app.sm.get_screen("home").can_resume, "Home offers to resume the unfinished game")
         yield from self.tap("resume")
-        from companion.viewmodels.feeding import on_show
+        from companion.viewmodels.stone_age.feeding import on_show
 
         where = "sa_feeding" if on_show(self.state) else "sa_table"
         self.expect(app.sm.current == where, f"resume opens {where}, as it was left")

@@ -242,7 +242,7 @@ class PrehistoriesMoves:
         yield from d.tap("setup-start")
 
     def fill(self, state: Any) -> Iterator[Move]:
-        from companion.viewmodels.prehistories_draws import tile_choices, zones_to_tell
+        from companion.viewmodels.prehistories.draws import tile_choices, zones_to_tell
 
         d = self.d
         waiting = zones_to_tell(state)
@@ -259,7 +259,7 @@ class PrehistoriesMoves:
             yield "on-board", lambda: d.tap("next")
 
     def plan(self, colour: str) -> Iterator[None]:
-        from companion.viewmodels.prehistories_demo import plan_for
+        from companion.viewmodels.prehistories.demo import plan_for
 
         d = self.d
         if d.app.sm.current != "ph_plan":  # after a plan the private screen stays, covered, for the next
@@ -271,7 +271,7 @@ class PrehistoriesMoves:
         yield from d.tap("plan-play")
 
     def hunt(self) -> Iterator[None]:
-        from companion.viewmodels.prehistories_demo import demo_command
+        from companion.viewmodels.prehistories.demo import demo_command
         from rules.prehistories.commands import Hunt
 
         d = self.d
@@ -284,7 +284,7 @@ class PrehistoriesMoves:
             yield from d.tap("next")
 
     def paint(self) -> Iterator[None]:
-        from companion.viewmodels.prehistories_demo import demo_command
+        from companion.viewmodels.prehistories.demo import demo_command
         from rules.prehistories.tiles import TILES
 
         d = self.d

@@ -174,7 +174,7 @@ class ReliabilityScenarios:
                                   "text": home.resume_text}
         self.expect(home.can_resume, "Home offers to resume")
         yield from self.tap("resume")
-        from companion.viewmodels.feeding import on_show
+        from companion.viewmodels.stone_age.feeding import on_show
 
         feeding = on_show(app.session.state)
         self.expect(app.sm.current == ("sa_feeding" if feeding else "sa_table"),

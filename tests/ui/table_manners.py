@@ -46,7 +46,7 @@ class TableMannersScenarios:
 
         from kivy.uix.label import Label
 
-        from companion.viewmodels.scoring import score_table, tiebreak_label
+        from companion.viewmodels.stone_age.scoring import score_table, tiebreak_label
         from rules.stone_age import Phase
         from rules.stone_age.random_play import random_command
 

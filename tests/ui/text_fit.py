@@ -36,7 +36,7 @@ class TextFitScenarios:
 
     def fit_ph_goals(self) -> Iterator[None]:
         from companion.ui.games.prehistories import open_setup
-        from companion.viewmodels.prehistories_setup import CARDS
+        from companion.viewmodels.prehistories.setup import CARDS
 
         app = self.app
         yield

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from companion.ui.registry import GameScreens, register
-from companion.viewmodels.prehistories_setup import start_from_home
+from companion.viewmodels.prehistories.setup import start_from_home
 from rules.prehistories.commands import StartGame
 
 from .cave import PhCaveScreen

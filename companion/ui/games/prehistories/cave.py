@@ -12,8 +12,8 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 
 from companion.i18n import _, tr
 from companion.ui.widgets import CairnButton
-from companion.viewmodels import prehistories_cave as cvm
-from companion.viewmodels.prehistories_totems import goal_checklist, news
+from companion.viewmodels.prehistories import cave as cvm
+from companion.viewmodels.prehistories.totems import goal_checklist, news
 from rules.prehistories.commands import Paint
 from rules.prehistories.data import Colour
 from rules.prehistories.state import Phase, State

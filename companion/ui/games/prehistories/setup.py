@@ -16,8 +16,8 @@ from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from companion import setup_draft
 from companion.errors import StoreError
 from companion.i18n import tr
-from companion.viewmodels.prehistories_setup import CARDS, SetupForm
-from companion.viewmodels.prehistories_words import goal_side, goal_text
+from companion.viewmodels.prehistories.setup import CARDS, SetupForm
+from companion.viewmodels.prehistories.words import goal_side, goal_text
 
 from companion.ui.player_form import PlayerFormScreen
 

@@ -18,9 +18,9 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from companion.i18n import _, tr
 from companion.ui.widgets import CairnButton
 from companion.viewmodels import prehistories as vm
-from companion.viewmodels import prehistories_draws as draws
-from companion.viewmodels.prehistories_totems import news
-from companion.viewmodels.prehistories_words import N_, tile_label
+from companion.viewmodels.prehistories import draws as draws
+from companion.viewmodels.prehistories.totems import news
+from companion.viewmodels.prehistories.words import N_, tile_label
 from rules.prehistories.commands import DrawTiles, EndHunt, FillZones, Hunt, ZoneFill
 from rules.prehistories.data import HUNTERS
 from rules.prehistories.setup import required_fills

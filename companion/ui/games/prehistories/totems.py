@@ -6,7 +6,7 @@ from kivy.uix.label import Label
 
 from companion.i18n import _
 from companion.ui import theme
-from companion.viewmodels import prehistories_totems as tvm
+from companion.viewmodels.prehistories import totems as tvm
 from rules.prehistories.state import State
 
 from .widgets import PhScreen, make

@@ -22,7 +22,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from companion.viewmodels.prehistories_demo import SEED, demo_command, plan_for
+from companion.viewmodels.prehistories.demo import SEED, demo_command, plan_for
 from rules.prehistories.cave import check_placement
 from rules.prehistories.commands import EndHunt, Hunt, Paint
 from rules.prehistories.data import SIZE
@@ -136,7 +136,7 @@ class PrehistoriesTour(TourChecks):
 
     def _tell_a_tile(self) -> Iterator[None]:
         """The players tell the first zone's tile as drawn from its stack (one tap on its tile)."""
-        from companion.viewmodels.prehistories_draws import tile_choices, zones_to_tell
+        from companion.viewmodels.prehistories.draws import tile_choices, zones_to_tell
 
         zone = zones_to_tell(self.state)[0]
         yield from self.tap(f"zone-{zone}")
@@ -256,7 +256,7 @@ class PrehistoriesTour(TourChecks):
     def _refused_cell(self, command: Paint, player: Any) -> tuple[int, int] | None:
         """A cell where the same tile and side would be refused for a reason other than leaving the
         cave (covering the Hunter or a totem, or not touching the painting), for the screenshot."""
-        from companion.viewmodels.prehistories_cave import placement_at
+        from companion.viewmodels.prehistories.cave import placement_at
 
         for row in range(SIZE):
             for col in range(SIZE - 1, -1, -1):

@@ -6,7 +6,7 @@ from kivy.properties import StringProperty
 
 from companion.bgstats import session_link
 from companion.i18n import _, tr
-from companion.viewmodels import prehistories_totems as tvm
+from companion.viewmodels.prehistories import totems as tvm
 from rules.prehistories.data import TOTEMS
 from rules.prehistories.state import Phase, State
 

@@ -12,7 +12,7 @@ from kivy.properties import ListProperty, NumericProperty, StringProperty
 
 from companion.i18n import _, tr
 from companion.ui.widgets import CairnButton, CairnScreen, IconButton
-from companion.viewmodels import build as bvm
+from companion.viewmodels.stone_age import build as bvm
 from companion.viewmodels import stone_age as vm
 from rules.stone_age import CARD_BY_ID, CARDS, HUT_BY_ID, HUTS, BuildHut, BuyCard, Effect, Resource, UseAnyTwo
 from rules.stone_age.cards import ANY_TWO_AMOUNT

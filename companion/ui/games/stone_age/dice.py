@@ -21,7 +21,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 
 from companion.i18n import _, tr
 from companion.ui.widgets import CairnButton, CairnScreen, IconButton
-from companion.viewmodels import dice as dvm
+from companion.viewmodels.stone_age import dice as dvm
 from companion.viewmodels import dice_reading as dr
 from companion.viewmodels.stone_age import resource_label
 from rules.stone_age import Area, Gather

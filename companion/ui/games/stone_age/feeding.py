@@ -14,7 +14,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 
 from companion.i18n import _, tr
 from companion.ui.widgets import CairnScreen, IconButton
-from companion.viewmodels import feeding as fvm
+from companion.viewmodels.stone_age import feeding as fvm
 from rules.stone_age import Feed, Phase, Resource, UseAnyTwo
 from rules.stone_age.cards import ANY_TWO_AMOUNT
 from rules.stone_age.data import RESOURCES

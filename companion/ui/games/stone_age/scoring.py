@@ -14,7 +14,7 @@ from companion.bgstats import session_link
 from companion.i18n import _, tr
 from companion.ui import theme
 from companion.ui.widgets import CairnScreen
-from companion.viewmodels.scoring import score_series, score_table, tiebreak_label
+from companion.viewmodels.stone_age.scoring import score_series, score_table, tiebreak_label
 
 
 def ending_text(reason: str) -> str:

@@ -8,7 +8,7 @@ from kivy.properties import ListProperty, NumericProperty, StringProperty
 
 from companion.i18n import _, tr
 from companion.ui.widgets import CairnButton, CairnScreen, IconButton
-from companion.viewmodels import feeding as fvm
+from companion.viewmodels.stone_age import feeding as fvm
 from companion.viewmodels import stone_age as vm
 from rules.stone_age import Area, Decline, Phase, PickDie, Place, UseVillage
 from rules.stone_age.data import DIE_REWARD

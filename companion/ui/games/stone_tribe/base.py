@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.ui.widgets import CairnScreen
-from companion.viewmodels.stone_tribe_text import _, tr, message
+from companion.viewmodels.stone_tribe.text import _, tr, message
 from rules.errors import IllegalMove
 
 

@@ -6,9 +6,9 @@ from typing import Any
 
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 
-from companion.viewmodels import stone_tribe_chance as cvm
-from companion.viewmodels import stone_tribe_deal as dv
-from companion.viewmodels.stone_tribe_text import _, tr
+from companion.viewmodels.stone_tribe import chance as cvm
+from companion.viewmodels.stone_tribe import deal as dv
+from companion.viewmodels.stone_tribe.text import _, tr
 from rules.stone_tribe import RESOURCE_KINDS, Phase
 
 from .base import StScreen

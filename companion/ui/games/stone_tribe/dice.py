@@ -23,7 +23,7 @@ from companion.ui.games.stone_age.dice import DiceScreen
 from companion.ui.widgets import IconButton
 from companion.viewmodels import dice_reading as dr
 from companion.viewmodels import stone_tribe as vm
-from companion.viewmodels.stone_tribe_text import _, tr
+from companion.viewmodels.stone_tribe.text import _, tr
 from rules.stone_tribe import Phase, RollFateDice, RollOff
 
 from .base import StScreen

@@ -11,7 +11,7 @@ from companion.bgstats import session_link
 from companion.ui import theme
 from companion.ui.widgets import CairnButton
 from companion.viewmodels import stone_tribe as vm
-from companion.viewmodels.stone_tribe_text import _, tr
+from companion.viewmodels.stone_tribe.text import _, tr
 from rules.stone_tribe import Phase, rolloff_due
 
 from .base import StScreen

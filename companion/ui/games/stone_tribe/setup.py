@@ -8,7 +8,7 @@ from kivy.properties import ObjectProperty, StringProperty
 
 from companion.ui.screens.home import NameInput  # noqa: F401  (the name field the Home screen uses)
 from companion.viewmodels.stone_tribe import seat_colour, seat_text
-from companion.viewmodels.stone_tribe_setup import SetupForm, doubles_label
+from companion.viewmodels.stone_tribe.setup import SetupForm, doubles_label
 from rules.stone_tribe import Doubles
 
 from companion.ui.player_form import PlayerFormScreen

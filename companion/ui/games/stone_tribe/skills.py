@@ -9,7 +9,7 @@ from typing import Any
 from kivy.properties import ListProperty, StringProperty
 
 from companion.viewmodels import stone_tribe as vm
-from companion.viewmodels.stone_tribe_text import _, skill_name, tr
+from companion.viewmodels.stone_tribe.text import _, skill_name, tr
 from rules.stone_tribe import DraftSkill, LearnSkill, Phase
 from rules.stone_tribe.data import LEARN_COST_SHELLS
 

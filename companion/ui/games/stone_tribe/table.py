@@ -9,7 +9,7 @@ from kivy.properties import StringProperty
 
 from companion.ui.widgets import CairnButton
 from companion.viewmodels import stone_tribe as vm
-from companion.viewmodels.stone_tribe_text import _
+from companion.viewmodels.stone_tribe.text import _
 from rules.stone_tribe import DrawChanceCard, EndTurn, Phase
 
 from .base import StScreen

@@ -20,7 +20,7 @@ from typing import Any, Iterator
 from kivy.clock import Clock
 
 from companion.viewmodels import stone_tribe as vm
-from companion.viewmodels.stone_tribe_setup import SetupForm
+from companion.viewmodels.stone_tribe.setup import SetupForm
 from rules.stone_tribe import RESOURCE_KINDS, SKILLS, Phase, Resources, rolloff_due, standings
 
 from . import install

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from companion.viewmodels.stone_tribe_text import _, tr
+from companion.viewmodels.stone_tribe.text import _, tr
 from rules.stone_tribe import Doubles, Options, StartGame, rounds_for
 from rules.stone_tribe.data import BOX_MAX_PLAYERS, BOX_MIN_PLAYERS, MAX_PLAYERS, MIN_PLAYERS
 from companion.viewmodels.seat_names import names_problem

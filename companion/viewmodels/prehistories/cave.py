@@ -15,7 +15,7 @@ from rules.prehistories.data import CAVES, SIZE, Cell, Colour
 from rules.prehistories.events import TileDiscarded, ZonesFilled
 from rules.prehistories.tiles import TILES, tile_cells
 
-from .prehistories_words import N_, animal_name, render, tile_label
+from companion.viewmodels.prehistories.words import N_, animal_name, render, tile_label
 
 #: How the rules begin a sentence about a placement (``rules.prehistories.cave._PLACED``).
 PLACED = "{name} (tile {tile}), side {side} at row {row}, column {col}"

@@ -18,8 +18,8 @@ from rules.prehistories.setup import required_fills
 from rules.prehistories.state import Phase, Player, State, cards_after_hunt
 from rules.prehistories.tiles import TILES
 
-from .prehistories_draws import tile_name_short
-from .prehistories_words import stack_name, tile_label
+from companion.viewmodels.prehistories.draws import tile_name_short
+from companion.viewmodels.prehistories.words import stack_name, tile_label
 
 #: shown instead of each face-down hunter card
 FACE_DOWN = "■"

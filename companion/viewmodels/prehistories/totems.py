@@ -9,7 +9,7 @@ from rules.prehistories.data import TOTEMS, Colour
 from rules.prehistories.events import CardsDrawn, DrawReason, ObjectiveMet, TileDiscarded
 from rules.prehistories.state import Player, State
 
-from .prehistories_words import goal_text, goal_title, goal_values, objective_name, tile_label
+from companion.viewmodels.prehistories.words import goal_text, goal_title, goal_values, objective_name, tile_label
 
 #: marks the player who met a goal card first
 FIRST = "★"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.viewmodels.stone_tribe_text import _, names_list, resource_name, resource_short, skill_name, tr
+from companion.viewmodels.stone_tribe.text import _, names_list, resource_name, resource_short, skill_name, tr
 from rules.stone_tribe import (
     RESOURCE_KINDS, SKILLS, GameState, Phase, Resources, draft_order, payout, rolloff_due, standings,
 )
@@ -260,7 +260,7 @@ RESOURCE_HEX = {"fruit": "ff8a5c", "stone": "b8bcc4", "meat": "f08a8a", "wood": 
 
 def skills_markup(view: PlayerView) -> str:
     """The skill cards of a player as Kivy markup, two to a line: "[color=..]伐木[/color] 3·5   ..."."""
-    from companion.viewmodels.stone_tribe_text import skill_short
+    from companion.viewmodels.stone_tribe.text import skill_short
 
     if not view.skills:
         return "[color=9a9080]" + _("no skills yet") + "[/color]"

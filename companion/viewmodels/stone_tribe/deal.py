@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from companion.viewmodels.stone_tribe_text import _, plural, resource_short, tr
+from companion.viewmodels.stone_tribe.text import _, plural, resource_short, tr
 from rules.stone_tribe import (
     RESOURCE_KINDS, CompleteDemand, Demand, GameState, Payment, Resources, RevealDemand, Share,
 )

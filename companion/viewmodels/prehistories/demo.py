@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .prehistories import draw_fills
+from companion.viewmodels.prehistories import draw_fills
 from rules.prehistories import RULES
 from rules.prehistories.cave import legal_placements, neighbours, painted
 from rules.prehistories.commands import DrawTiles, EndHunt, FillZones, Hunt, Paint, PlayHunters

@@ -15,7 +15,7 @@ from rules.prehistories.setup import required_fills
 from rules.prehistories.state import State
 from rules.prehistories.tiles import TILES, Animal
 
-from .prehistories_words import animal_name, stack_name
+from companion.viewmodels.prehistories.words import animal_name, stack_name
 
 
 def told(state: State) -> dict[int, int]:

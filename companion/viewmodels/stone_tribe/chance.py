@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from companion.viewmodels.stone_tribe_text import N_, _, colour_name, colour_short, plural, resource_short, tr
+from companion.viewmodels.stone_tribe.text import N_, _, colour_name, colour_short, plural, resource_short, tr
 from rules.stone_tribe import (
     CHANCE_COLOURS, RESOURCE_KINDS, Adjustment, GameState, Phase, PlayChanceCard, Resources,
 )
