@@ -98,7 +98,9 @@ class GameSession:
         except DamagedGameError:
             raise
         except _REPLAY_ERRORS as exc:
-            raise DamagedGameError(game_id, record.name, f"its history cannot be replayed ({exc})") from exc
+            said = exc.args[0] if exc.args and isinstance(exc.args[0], Text) else str(exc)  # Cairn's own words
+            raise DamagedGameError(game_id, record.name,
+                                   Text("its history cannot be replayed ({problem})", problem=said)) from exc
         if not session._done:
             raise DamagedGameError(game_id, record.name, "its setup was never saved")
         return session
@@ -110,7 +112,7 @@ class GameSession:
             if row.kind in (UNDO, REDO):
                 number = row.payload.get("batch")
                 if not isinstance(number, int) or number not in batches:
-                    raise ValueError(f"entry {row.seq} ({row.kind}) names no saved batch")
+                    raise ValueError(Text("entry {seq} names no saved batch", seq=row.seq))
                 order.append((row.kind, number))
                 continue
             if row.batch not in batches:

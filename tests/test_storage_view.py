@@ -56,10 +56,15 @@ def test_other_folders_are_writable_places_and_never_the_failed_one(tmp_path: Pa
 LATIN = __import__("re").compile(r"[A-Za-z]")
 
 
-@pytest.mark.parametrize("kind", ["payload-a-list", "a-row-missing", "reason-parts-damaged", "event-date-as-text",
-                                  "date-as-text"])
-def test_a_damaged_game_is_named_in_the_table_language(tmp_path: Path, chinese: None, kind: str) -> None:
-    """Home's "this game cannot be opened" banner says why in 简体中文: the store gives the reason as parts."""
+@pytest.mark.parametrize("kind, checked", [("payload-a-list", True), ("a-row-missing", True),
+                                           ("reason-parts-damaged", True), ("event-date-as-text", True),
+                                           ("date-as-text", True), ("undo-of-unknown-batch", False),
+                                           ("undo-without-batch", False)])
+def test_a_damaged_game_is_named_in_the_table_language(tmp_path: Path, chinese: None, kind: str,
+                                                       checked: bool) -> None:
+    """Home's "this game cannot be opened" banner says why in 简体中文: the store gives the reason as parts.
+    Rows without their checksum (``checked`` false: a file from before rows had one) are read, and the
+    history that cannot be replayed is said in Chinese too."""
     from companion.errors import DamagedGameError
     from companion.session import GameSession
     from companion.store import GameStore
@@ -68,7 +73,7 @@ def test_a_damaged_game_is_named_in_the_table_language(tmp_path: Path, chinese: 
 
     path = tmp_path / "cairn.sqlite3"
     make_file(path)
-    damage(path, DAMAGE[kind], keep_crc=True)
+    damage(path, DAMAGE[kind], keep_crc=checked)
     with GameStore(path) as store:
         with pytest.raises(DamagedGameError) as bad:
             GameSession.resume(store, 1)
