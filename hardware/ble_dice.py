@@ -41,6 +41,7 @@ from hardware.ble_reasons import describe, is_unavailable
 from hardware.edice_protocol import SETTLE_SECONDS, STALL_SECONDS, Abandoned, RollGrouper
 from hardware.errors import BadSpec, DeviceUnavailable
 from hardware.inputs import DiceRoll
+from hardware.link_thread import LinkThread
 
 log = logging.getLogger("cairn.ble")
 log.addHandler(logging.NullHandler())  # silent unless the app configures logging
@@ -77,7 +78,7 @@ class BleStatus:
     reason: str = ""
 
 
-class BleDiceLink:
+class BleDiceLink(LinkThread):
     """Keeps ``dice`` connected on its own thread and reports completed rolls and status changes.
 
     Die *n* of a roll (``DiceRoll.dice``) is ``dice[n - 1]``. Rolls are grouped by the serial tray's
@@ -93,6 +94,8 @@ class BleDiceLink:
     :param clock: monotonic seconds, for roll timing.
     """
 
+    LINK_NAME, THREAD_NAME, STOP_TIMEOUT = "smart dice", "cairn-ble", 3.0
+
     def __init__(self, dice: Sequence[KnownDie], *, on_roll: Callable[[DiceRoll], None],
                  on_status: Callable[[BleStatus], None] | None = None, backend: BleBackend | None = None,
                  clock: Callable[[], float] = time.monotonic, settle: float = SETTLE_SECONDS,
@@ -107,9 +110,8 @@ class BleDiceLink:
         self._settle, self._stall = settle, stall
         self._first_backoff, self._max_backoff = first_backoff, max_backoff
         self._connect_timeout, self._poll = connect_timeout, poll_interval
-        self._stopping = threading.Event()
+        LinkThread.__init__(self)
         self._lock = threading.Lock()
-        self._thread: threading.Thread | None = None
         self._grouper = RollGrouper(settle=settle, stall=stall)
         self._moving: set[int] = set()  # dice moving now (1-based)
         self._in_roll: set[int] = set()  # dice that took part in the open roll
@@ -121,27 +123,6 @@ class BleDiceLink:
         self._status = BleStatus(BleState.STOPPED, "smart dice stopped", total=len(self.dice))
 
     # -- the app's side -------------------------------------------------------------------------
-    def start(self) -> BleDiceLink:
-        """Start the link's thread (once); returns self."""
-        if self._thread is not None:
-            raise RuntimeError("the smart dice link is already started")
-        self._thread = threading.Thread(target=self._run, name="cairn-ble", daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self, timeout: float = 3.0) -> None:
-        """Stop the thread and disconnect every die; returns within about ``timeout`` seconds."""
-        self._stopping.set()
-        thread = self._thread
-        if thread is not None and thread is not threading.current_thread():
-            thread.join(timeout)
-
-    def __enter__(self) -> BleDiceLink:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
-
     @property
     def status(self) -> BleStatus:
         """The latest status (the same value last passed to ``on_status``)."""

@@ -29,6 +29,7 @@ from hardware.edice_protocol import (
 )
 from hardware.errors import BadSpec
 from hardware.inputs import DiceRoll
+from hardware.link_thread import LinkThread
 
 log = logging.getLogger("cairn.edice")
 log.addHandler(logging.NullHandler())  # silent unless the app configures logging
@@ -100,7 +101,7 @@ class _Opened:
     pending: tuple[bytes | Rejected, ...] = ()
 
 
-class EDiceLink:
+class EDiceLink(LinkThread):
     """Reads a tray on its own thread and reports completed rolls and status changes.
 
     :param port: a device path or pyserial URL (``/dev/ttyACM0``, ``loop://``); ``None`` to look
@@ -119,6 +120,8 @@ class EDiceLink:
     :param list_ports: lists candidate ports for auto-detection (pyserial's ``comports``).
     :param clock: monotonic seconds, for roll timing.
     """
+
+    LINK_NAME, THREAD_NAME, STOP_TIMEOUT = "e-dice", "cairn-edice", 2.0
 
     def __init__(
         self,
@@ -151,9 +154,8 @@ class EDiceLink:
         self._max_backoff = max_backoff
         self._hello_timeout = hello_timeout
         self._poll = poll_interval
-        self._stopping = threading.Event()
+        LinkThread.__init__(self)
         self._lock = threading.Lock()
-        self._thread: threading.Thread | None = None
         self._serial: Any = None
         self._rejects: Counter[str] = Counter()
         self._batteries: dict[int, int] = {}
@@ -163,27 +165,6 @@ class EDiceLink:
         self._probed: set[tuple[str, str | None]] = set()
 
     # -- the app's side -------------------------------------------------------------------------
-
-    def start(self) -> EDiceLink:
-        """Start the link's thread (once); returns self."""
-        if self._thread is not None:
-            raise RuntimeError("the e-dice link is already started")
-        self._thread = threading.Thread(target=self._run, name="cairn-edice", daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self, timeout: float = 2.0) -> None:
-        """Stop the thread and close the port; returns within about ``timeout`` seconds."""
-        self._stopping.set()
-        thread = self._thread
-        if thread is not None and thread is not threading.current_thread():
-            thread.join(timeout)
-
-    def __enter__(self) -> EDiceLink:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
     @property
     def status(self) -> LinkStatus:

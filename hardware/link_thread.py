@@ -1,0 +1,51 @@
+"""The worker thread a device link runs on (the serial tray's, the smart dice'): started once,
+stopped by an event the link's loop watches, usable as a context manager."""
+from __future__ import annotations
+
+import threading
+from typing import Any, TypeVar
+
+_Link = TypeVar("_Link", bound="LinkThread")
+
+
+class LinkThread:
+    """Mixin for a link whose ``_run()`` loops until ``self._stopping`` is set.
+
+    Subclasses set ``LINK_NAME`` (for messages), ``THREAD_NAME`` and ``STOP_TIMEOUT`` and call ``LinkThread.__init__`` (or set
+    ``_stopping`` and ``_thread`` themselves) before :meth:`start`.
+    """
+
+    LINK_NAME = "device"
+    THREAD_NAME = "cairn-link"
+    STOP_TIMEOUT = 2.0
+    _stopping: threading.Event
+    _thread: threading.Thread | None
+
+    def __init__(self) -> None:
+        self._stopping = threading.Event()
+        self._thread = None
+
+    def _run(self) -> None:  # pragma: no cover - each link has its own
+        raise NotImplementedError
+
+    def start(self: _Link) -> _Link:
+        """Start the link's thread (once); returns self. RuntimeError if it was started before."""
+        if self._thread is not None:
+            raise RuntimeError(f"the {self.LINK_NAME} link is already started")
+        self._thread = threading.Thread(target=self._run, name=self.THREAD_NAME, daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float | None = None) -> None:
+        """Ask the loop to end and wait for the thread, at most ``timeout`` seconds (default
+        ``STOP_TIMEOUT``); a stop from the link's own thread (a callback) does not wait for itself."""
+        self._stopping.set()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(self.STOP_TIMEOUT if timeout is None else timeout)
+
+    def __enter__(self: _Link) -> _Link:
+        return self.start()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
