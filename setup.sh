@@ -363,8 +363,13 @@ install_service() {
     say "keeping your $DEFAULTS"
   fi
   # RestartSteps= and RestartMaxDelaySec= came with systemd 254 (Debian 13); Debian 12 has 252
-  local older=()
-  if [ "$(systemctl --version 2>/dev/null | awk 'NR == 1 { print $2 + 0 }')" -lt 254 ] 2>/dev/null; then
+  local older=() systemd
+  systemd=$(systemctl --version 2>/dev/null | awk 'NR == 1 { print $2 + 0 }' || true)
+  # no systemctl here (a dry run in a container or a chroot): the generation's own, 252 or 257
+  if [ -z "$systemd" ]; then
+    if [ "$GEN" = bookworm ]; then systemd=252; else systemd=257; fi
+  fi
+  if [ "$systemd" -lt 254 ]; then
     older=(-e '/^Restart\(Steps\|MaxDelaySec\)=/d')
   fi
   sed -e "s|@CAIRN_DIR@|$CAIRN_DIR|g" -e "s|@CAIRN_USER@|$SERVICE_USER|g" -e "s|@STATE_DIR@|$STATE_DIR|g" \
