@@ -6,9 +6,11 @@
 # HEAD with ../shared beside it. Only what a fresh machine lacks to reach the same package index
 # as this one comes in from here: the extra CA certificates and the pip index settings.
 #
-# Usage (as root): tools/os_check.sh bookworm|trixie [--arch amd64|arm64] [--no-tests] [--keep]
+# Usage (as root): tools/os_check.sh bookworm|trixie [--arch amd64|arm64] [--no-tests | --only TESTS]
+#                  [--keep]
 #   --arch arm64  an aarch64 root run through qemu-user-static (real, but many times slower)
 #   --no-tests    stop after the first command (setup twice, and main.py)
+#   --only TESTS  run only these pytest arguments (e.g. tests/test_setup_sh.py), not the whole suite
 #   --keep        leave the root in place afterwards (default: removed)
 # Environment: CAIRN_CHECK_DIR (where roots go, default /var/tmp/cairn-os-check),
 #   CAIRN_MIRROR (default http://deb.debian.org/debian).
@@ -19,14 +21,15 @@ set -euo pipefail
 main() {
 here=$(cd "$(dirname "$0")/.." && pwd -P)
 
-usage() { sed -n '9,15s/^# \{0,1\}//p' "$0"; }
-suite="" arch=$(dpkg --print-architecture) keep=0 tests=1
+usage() { sed -n '9,17s/^# \{0,1\}//p' "$0"; }
+suite="" arch=$(dpkg --print-architecture) keep=0 tests=1 only=""
 while [ $# -gt 0 ]; do
   case "$1" in
     bookworm | trixie) suite=$1 ;;
     --arch) arch=${2:?--arch needs amd64 or arm64}; shift ;;
     --keep) keep=1 ;;
     --no-tests) tests=0 ;;
+    --only) only=${2:?--only needs pytest arguments}; shift ;;
     -h | --help) usage; exit 0 ;;
     *) echo "os_check: unknown argument: $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -165,7 +168,7 @@ if [ "$tests" = 0 ]; then say "PASSED (without the tests) on $suite $arch in $((
 # --- 2: ./setup.sh && .venv/bin/python -m pytest ------------------------------------------------
 begin "./setup.sh && .venv/bin/python -m pytest"
 status=0
-inside "./setup.sh && .venv/bin/python -m pytest -rs" >>"$log" 2>&1 || status=$?
+inside "./setup.sh && .venv/bin/python -m pytest -rs ${only}" >>"$log" 2>&1 || status=$?
 end "pytest"
 summary=$(grep -E '(passed|failed|error)' "$log" | tail -1)
 say "pytest: $summary"
