@@ -56,6 +56,21 @@ def test_dice_reading_extra_dice_are_picked_never_cut() -> None:
     assert dr.receive(reading, (2, 2, 2), "camera")[1] == "ignored", "a question open is not replaced"
 
 
+def test_dice_reading_a_new_throw_replaces_dice_offered_before_any_is_picked() -> None:
+    """A misread (4 dice seen, 3 asked for) must not hold every later throw back until answered."""
+    offered, outcome = dr.receive(dr.blank(3), (1, 2, 5, 6), "camera")
+    assert outcome == "choose"
+    assert dr.receive(offered, (2, 2, 2), "camera", fresh=False) == (offered, "ignored"), "the same dice lying"
+    reading, outcome = dr.receive(offered, (3, 4, 6), "camera")
+    assert outcome == "filled" and reading.values == (3, 4, 6) and not reading.asking
+    again, outcome = dr.receive(offered, (1, 1, 2, 3, 4), "camera")
+    assert outcome == "choose" and again.choice == (1, 1, 2, 3, 4) and again.picked == ()
+    touched = dr.use_pending(dr.receive(dr.set_die(dr.blank(3), 0, 6), (1, 2, 3, 4), "camera")[0])[0]
+    assert touched.choice == (1, 2, 3, 4) and touched.values == (6, 0, 0)
+    reading, outcome = dr.receive(touched, (5, 5, 5), "camera")
+    assert outcome == "ask" and reading.values == (6, 0, 0) and reading.pending == (5, 5, 5), "touched: asked"
+
+
 def test_dice_reading_fewer_dice_fill_the_first_and_leave_the_rest_unset() -> None:
     reading, outcome = dr.receive(dr.blank(4), (3, 6), "edice")
     assert outcome == "short" and reading.values == (3, 6, 0, 0)

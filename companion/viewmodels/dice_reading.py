@@ -65,6 +65,10 @@ def receive(reading: Reading, values: tuple[int, ...], source: str, *, fresh: bo
     if reading.asking and not asked:
         if reading.pending and fresh:  # a newer roll replaces the one waiting for an answer
             return replace(reading, pending=tuple(values), pending_source=source), "ask"
+        if reading.choice and not reading.pending and not reading.picked and fresh:
+            # the dice offered to pick from were thrown again before any was picked: the question is
+            # about dice no longer on the table, so the new throw is taken as if it had come first
+            return receive(replace(reading, choice=(), choice_source=""), values, source, fresh=fresh)
         return reading, "ignored"
     if not (fresh or asked):
         return reading, "ignored"
