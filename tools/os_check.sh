@@ -67,6 +67,7 @@ if [ "$arch" = arm64 ] && [ "$(uname -m)" != aarch64 ] && [ ! -e /proc/sys/fs/bi
 fi
 
 mounted=()
+# shellcheck disable=SC2317  # run by the EXIT trap
 cleanup() {
   local i
   for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount -l "${mounted[i]}" 2>/dev/null || true; done
@@ -177,4 +178,4 @@ if [ "$status" != 0 ]; then grep -E '^(FAILED|ERROR)' "$log" | head -30; say "FA
 say "PASSED on $suite $arch in $(($(now) - total_start)) s; log: $log"
 }
 
-main "$@"
+main "$@"; exit "$?"  # on one line: bash reads no further, even if this file is edited meanwhile
