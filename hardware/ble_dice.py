@@ -23,7 +23,6 @@ from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
 
 from hardware import ble_protocols as bp
 from hardware.ble_backend import (  # noqa: F401 - the link's users find the whole BLE API here
@@ -95,6 +94,7 @@ class BleDiceLink(LinkThread):
     """
 
     LINK_NAME, THREAD_NAME, STOP_TIMEOUT = "smart dice", "cairn-ble", 3.0
+    LOG_NAME = "cairn.ble"
 
     def __init__(self, dice: Sequence[KnownDie], *, on_roll: Callable[[DiceRoll], None],
                  on_status: Callable[[BleStatus], None] | None = None, backend: BleBackend | None = None,
@@ -295,19 +295,8 @@ class BleDiceLink(LinkThread):
             text = "smart dice stopped"
         reason = self._unavailable if state is BleState.UNAVAILABLE else ""
         status = BleStatus(state, text, connected, total, batteries, note, event, die, reason)
-        if status == self._status:
-            return
-        self._status = status
-        if self._on_status is not None:
-            self._call(self._on_status, status)
+        self._publish(status)
 
-    @staticmethod
-    def _call(callback: Callable[[Any], None], value: object) -> None:
-        """Run an app callback; a bug in it is logged, and the link carries on."""
-        try:
-            callback(value)
-        except Exception:
-            log.exception("smart dice callback %r failed on %r", callback, value)
 
 
 def _setter(loop: asyncio.AbstractEventLoop, event: asyncio.Event) -> Callable[[], None]:

@@ -122,6 +122,7 @@ class EDiceLink(LinkThread):
     """
 
     LINK_NAME, THREAD_NAME, STOP_TIMEOUT = "e-dice", "cairn-edice", 2.0
+    LOG_NAME = "cairn.edice"
 
     def __init__(
         self,
@@ -368,19 +369,8 @@ class EDiceLink(LinkThread):
     def _set_status(self, state: LinkState, text: str, port: str | None = None, *,
                     device: Hello | None = None, detail: str = "") -> None:
         status = LinkStatus(state, text, port, device, detail)
-        if status == self._status:
-            return
-        self._status = status
-        if self._on_status is not None:
-            self._call(self._on_status, status)
+        self._publish(status)
 
-    @staticmethod
-    def _call(callback: Callable[[Any], None], value: object) -> None:
-        """Run an app callback; a bug in it is logged, and the link carries on reading."""
-        try:
-            callback(value)
-        except Exception:  # noqa: BLE001 - the link must outlive a faulty callback
-            log.exception("e-dice callback %r failed on %r", callback, value)
 
 
 def _encode(message: Rolling | Rolled | Battery) -> bytes:

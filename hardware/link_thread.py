@@ -2,7 +2,9 @@
 stopped by an event the link's loop watches, usable as a context manager."""
 from __future__ import annotations
 
+import logging
 import threading
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 _Link = TypeVar("_Link", bound="LinkThread")
@@ -18,8 +20,12 @@ class LinkThread:
     LINK_NAME = "device"
     THREAD_NAME = "cairn-link"
     STOP_TIMEOUT = 2.0
+    #: the logger a faulty app callback is reported to
+    LOG_NAME = "cairn.link"
     _stopping: threading.Event
     _thread: threading.Thread | None
+    _status: Any
+    _on_status: Callable[[Any], None] | None
 
     def __init__(self) -> None:
         self._stopping = threading.Event()
@@ -49,3 +55,19 @@ class LinkThread:
 
     def __exit__(self, *exc: Any) -> None:
         self.stop()
+
+    def _publish(self, status: Any) -> None:
+        """Make ``status`` the latest and pass it to ``on_status``, unless it equals the latest."""
+        if status == self._status:
+            return
+        self._status = status
+        if self._on_status is not None:
+            self._call(self._on_status, status)
+
+    def _call(self, callback: Callable[[Any], None], value: object) -> None:
+        """Run an app callback; a bug in it is logged, and the link carries on."""
+        try:
+            callback(value)
+        except Exception:  # noqa: BLE001 - the link must outlive a faulty callback
+            logging.getLogger(self.LOG_NAME).exception("%s callback %r failed on %r", self.LINK_NAME, callback,
+                                                       value)
