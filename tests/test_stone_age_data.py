@@ -9,9 +9,21 @@ import pytest
 from rules.codec import encode
 from rules.stone_age import RULES, Area, Resource, Seat
 from rules.stone_age.cards import CARDS, CULTURE_COPIES, MULTIPLIER_FIGURES, Culture, Effect, Multiplier
-from rules.stone_age.commands import (COMMANDS, BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place,
-                                      UseAnyTwo, UseVillage)
-from rules.stone_age.events import EVENTS
+from rules.stone_age.commands import (
+    COMMANDS,
+    BuildHut,
+    BuyCard,
+    Decline,
+    Feed,
+    Gather,
+    NewGame,
+    PickDie,
+    Place,
+    StayHome,
+    UseAnyTwo,
+    UseVillage,
+)
+from rules.stone_age.events import EVENTS, StayedHome
 from rules.stone_age.huts import HUTS, HutKind, hut_points
 from rules.stone_age.random_play import play_game
 from rules.stone_age.state import ScoreRow
@@ -82,6 +94,7 @@ SAMPLE_COMMANDS = [
     BuyCard(0, 2, 2, (Resource.STONE,) * 2, chosen=(Resource.GOLD, Resource.GOLD)),
     BuyCard(0, 2, 2, (Resource.STONE,) * 2), UseAnyTwo(0, (Resource.WOOD, Resource.GOLD)),
     Decline(1, Area.BUILDING, 1), PickDie(2, 6), Feed(1, (Resource.WOOD,)), Feed(1, penalty=True),
+    NewGame((Seat("Ann", "red"), Seat("Ben", "blue")), 0, board=True), StayHome(1),
 ]
 
 
@@ -96,8 +109,9 @@ def test_sample_commands_cover_every_command_class() -> None:
 
 def test_every_event_of_real_games_round_trips_and_every_event_class_occurs() -> None:
     seen: set[type] = set()
-    for seed, n in ((1, 2), (2, 3), (3, 4)):
-        game = play_game(seed, n)
+    # the last game is one where the board keeps the placement
+    for seed, n, board in ((1, 2, False), (2, 3, False), (3, 4, False), (4, 4, True)):
+        game = play_game(seed, n, board=board)
         for e in game.events:
             assert _roundtrip(e) == e
             seen.add(type(e))
@@ -105,5 +119,7 @@ def test_every_event_of_real_games_round_trips_and_every_event_class_occurs() ->
             assert _roundtrip(c) == c
         assert _roundtrip(game.state) == game.state
     nested = {EVENTS[0]}  # Gain travels inside CardBought / DieChosen
+    assert _roundtrip(StayedHome(1, 2)) == StayedHome(1, 2)  # rare in random games: tests/test_stone_age_board.py
+    nested.add(StayedHome)
     assert seen | nested == set(EVENTS)
     assert _roundtrip(ScoreRow("Ann", 1, 2, 3, 4, 5, 6, 7, 28, 9, 1)) == ScoreRow("Ann", 1, 2, 3, 4, 5, 6, 7, 28, 9, 1)

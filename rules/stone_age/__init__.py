@@ -1,7 +1,7 @@
 """Stone Age: the whole game's books (placement, actions, feeding, game end, final scoring).
 
 Public model: ``state`` (GameState, PlayerState, Phase ...), ``commands`` (NewGame, Place, Gather,
-UseVillage, BuildHut, BuyCard, Decline, PickDie, UseAnyTwo, Feed), ``events``, the tables in ``data``,
+UseVillage, BuildHut, BuyCard, Decline, PickDie, UseAnyTwo, Feed, StayHome), ``events``, the tables in ``data``,
 ``cards`` and ``huts``. ``RULES`` (in ``game``) is the ``GameRules`` value the session uses.
 Helpers: ``view`` (whose turn, what is left, tool advice), ``feeding`` (who is short),
 ``scoring`` (the final table), ``endstate`` (``main.py score``), ``random_play`` (seeded legal games).
@@ -9,7 +9,19 @@ Helpers: ``view`` (whose turn, what is left, tool advice), ``feeding`` (who is s
 from __future__ import annotations
 
 from .cards import CARD_BY_ID, CARDS, Card, Culture, Effect, Multiplier
-from .commands import BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place, UseAnyTwo, UseVillage
+from .commands import (
+    BuildHut,
+    BuyCard,
+    Decline,
+    Feed,
+    Gather,
+    NewGame,
+    PickDie,
+    Place,
+    StayHome,
+    UseAnyTwo,
+    UseVillage,
+)
 from .data import Area, Resource
 from .game import RULES, finished
 from .huts import HUT_BY_ID, HUTS, Hut, HutKind
@@ -47,6 +59,7 @@ __all__ = [
     "Resource",
     "ScoreRow",
     "Seat",
+    "StayHome",
     "UseAnyTwo",
     "UseVillage",
     "card_roll_advice",

@@ -14,10 +14,17 @@ from .state import Seat
 
 @dataclass(frozen=True)
 class NewGame:
-    """Set up a game for 2–4 players (seats clockwise). Legal only as the first command."""
+    """Set up a game for 2–4 players (seats clockwise). Legal only as the first command.
+
+    ``board``: the board keeps the placement. There is no placing phase in Cairn: each round opens on
+    the actions, and resolving a space (``Gather``, ``UseVillage``, ``BuildHut``, ``BuyCard``,
+    ``Decline``) also records the figures on it (one per die for a gathering, the space's own count
+    otherwise), checked by the same placement rules. With ``False`` every placement is entered.
+    """
 
     players: tuple[Seat, ...]
     start_player: int = 0
+    board: bool = False
 
 
 @dataclass(frozen=True)
@@ -128,5 +135,13 @@ class Feed:
     penalty: bool = False
 
 
+@dataclass(frozen=True)
+class StayHome:
+    """When the board keeps the placement: ``player``'s figures still at home stay there this round
+    (nowhere was left to put them on the board), so the turn passes. The player's own actions turn."""
+
+    player: int
+
+
 COMMANDS: tuple[type, ...] = (NewGame, Place, Gather, UseVillage, BuildHut, BuyCard, Decline, PickDie,
-                              UseAnyTwo, Feed)
+                              UseAnyTwo, Feed, StayHome)

@@ -15,8 +15,29 @@ from ..errors import IllegalMove
 from ..names import first_repeat
 from ..text import Text
 from . import actions
-from .commands import BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place, UseAnyTwo, UseVillage
-from .data import BUILDING_STACKS, CARD_SLOTS, DECK_SIZE, HUTS_PER_STACK, MAX_PLAYERS, MIN_PLAYERS
+from .commands import (
+    BuildHut,
+    BuyCard,
+    Decline,
+    Feed,
+    Gather,
+    NewGame,
+    PickDie,
+    Place,
+    StayHome,
+    UseAnyTwo,
+    UseVillage,
+)
+from .data import (
+    BUILDING_STACKS,
+    CARD_SLOTS,
+    DECK_SIZE,
+    EXACT_FIGURES,
+    HUTS_PER_STACK,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Area,
+)
 from .events import (
     DieChosen,
     Fed,
@@ -26,12 +47,13 @@ from .events import (
     GameStarted,
     RoundEnded,
     RoundStarted,
+    StayedHome,
 )
 from .evolve import evolve
 from .feeding import automatic_feeding, fed_event, shortfall
 from .scoring import score_game
 from .state import GameState, Phase
-from .turns import place_problem
+from .turns import figures_left, place_problem, space_name
 from .validate import check_fields
 from .words import refusal
 
@@ -44,6 +66,7 @@ _PHASE_OF: dict[type, tuple[Phase, Text]] = {
     Decline: (Phase.ACTIONS, Text("figures are taken back only in the actions phase")),
     PickDie: (Phase.ACTIONS, Text("dice for everyone are picked only after a card is bought")),
     Feed: (Phase.FEED, Text("feeding happens only after all actions are resolved")),
+    StayHome: (Phase.ACTIONS, Text("figures stay home only in the actions phase")),
 }
 
 # One template per player count: a refusal of the setup keeps its English text as its template.
@@ -69,7 +92,7 @@ def _setup(c: NewGame) -> tuple[GameStarted]:
         raise refusal(_START_PLAYER[len(c.players)])
     n = len(c.players)
     return (GameStarted(tuple(c.players), c.start_player, (HUTS_PER_STACK,) * BUILDING_STACKS[n],
-                        DECK_SIZE - CARD_SLOTS),)
+                        DECK_SIZE - CARD_SLOTS, c.board),)
 
 
 def _place(state: GameState, c: Place) -> tuple[FiguresPlaced]:
@@ -77,6 +100,45 @@ def _place(state: GameState, c: Place) -> tuple[FiguresPlaced]:
     if problem is not None:
         raise refusal(problem)
     return (FiguresPlaced(c.player, c.area, c.slot, c.figures),)
+
+
+def _space_of(command: Any) -> tuple[Area, int, int] | None:
+    """The space a resolving command uses and the figures on it, when the board keeps the placement."""
+    if isinstance(command, Gather):
+        return command.area, 0, len(command.dice)
+    if isinstance(command, UseVillage):
+        return command.area, 0, EXACT_FIGURES.get(command.area, 1)
+    if isinstance(command, BuildHut):
+        return Area.BUILDING, command.slot, 1
+    if isinstance(command, BuyCard):
+        return Area.CARD, command.slot, 1
+    if isinstance(command, Decline):
+        return command.area, command.slot, 1
+    return None
+
+
+def _placed_by_board(state: GameState, command: Any) -> tuple[FiguresPlaced, ...]:
+    """When the board keeps the placement: the figures a resolving command stands for, checked by the
+    placement rules (or ``IllegalMove`` naming the rule); () otherwise."""
+    space = _space_of(command)
+    if not state.board or space is None or state.lottery is not None:
+        return ()
+    area, slot, figures = space
+    if isinstance(command, Gather) and not command.dice:
+        raise IllegalMove("enter one die for each figure on {space}", space=space_name(area, slot))
+    problem = place_problem(state, command.player, area, figures, slot)
+    if problem is not None:
+        raise refusal(problem)
+    return (FiguresPlaced(command.player, area, slot, figures),)
+
+
+def _stay_home(state: GameState, c: StayHome) -> tuple[StayedHome]:
+    if not state.board:
+        raise IllegalMove("every figure is placed on the board in the placing phase")
+    left = figures_left(state, c.player)
+    if left <= 0:
+        raise IllegalMove("all your figures are on the board")
+    return (StayedHome(c.player, left),)
 
 
 def _feed(state: GameState, c: Feed) -> tuple[Fed]:
@@ -96,7 +158,7 @@ def _feed(state: GameState, c: Feed) -> tuple[Fed]:
 _HANDLERS: dict[type, Callable[[GameState, Any], tuple[Any, ...]]] = {
     Place: _place, Gather: actions.decide_gather, UseVillage: actions.decide_village,
     BuildHut: actions.decide_build, BuyCard: actions.decide_buy, Decline: actions.decide_decline,
-    PickDie: actions.decide_pick, UseAnyTwo: actions.decide_any_two, Feed: _feed,
+    PickDie: actions.decide_pick, UseAnyTwo: actions.decide_any_two, Feed: _feed, StayHome: _stay_home,
 }
 
 
@@ -104,6 +166,8 @@ def _check_turn(state: GameState, command: Any) -> None:
     if isinstance(command, UseAnyTwo):
         _check_any_two_turn(state, command)
         return
+    if isinstance(command, Place) and state.board:
+        raise IllegalMove("the board keeps the placement: resolve a space to place its figures")
     phase, rule = _PHASE_OF[type(command)]
     if state.phase is not phase:
         raise refusal(rule)
@@ -192,7 +256,11 @@ def decide(state: GameState | None, command: Any) -> tuple[Any, ...]:
     if state.phase is Phase.OVER:
         raise IllegalMove("the game is over")
     _check_turn(state, command)
-    return follow_ups(state, _HANDLERS[type(command)](state, command))
+    placed = _placed_by_board(state, command)
+    before = state
+    for e in placed:
+        state = evolve(state, e)
+    return follow_ups(before, placed + _HANDLERS[type(command)](state, command))
 
 
 __all__ = ["decide", "follow_ups"]

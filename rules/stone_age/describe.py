@@ -28,6 +28,7 @@ from .events import (
     HutBuilt,
     RoundEnded,
     RoundStarted,
+    StayedHome,
     VillageUsed,
 )
 from .state import GameState
@@ -105,6 +106,12 @@ def _village(s: GameState | None, e: VillageUsed) -> Text:
 def _hut(s: GameState | None, e: HutBuilt) -> Text:
     return Text("{who} +{points}: building ({paid})", who=_name(s, e.player), points=e.points,
                 paid=resource_list(e.paid))
+
+
+def _stayed(s: GameState | None, e: StayedHome) -> Text:
+    if e.figures > 1:
+        return Text("{who}: {count} figures stayed home", who=_name(s, e.player), count=e.figures)
+    return Text("{who}: {count} figure stayed home", who=_name(s, e.player), count=e.figures)
 
 
 def _declined(s: GameState | None, e: Declined) -> Text:
@@ -195,7 +202,7 @@ def _final(s: GameState | None, e: FinalScored) -> Text:
 
 _TEXT: dict[type, Callable[[Any, Any], Text]] = {
     GameStarted: _started, FiguresPlaced: _placed, Gathered: _gathered, VillageUsed: _village, HutBuilt: _hut,
-    Declined: _declined, CardBought: _bought, DieChosen: _die, AnyTwoUsed: _any_two, Fed: _fed,
+    StayedHome: _stayed, Declined: _declined, CardBought: _bought, DieChosen: _die, AnyTwoUsed: _any_two, Fed: _fed,
     RoundEnded: _round_ended, RoundStarted: _round_started, GameEnded: _ended, FinalScored: _final,
 }
 

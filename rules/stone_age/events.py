@@ -28,12 +28,14 @@ class Gain:
 
 @dataclass(frozen=True)
 class GameStarted:
-    """Setup: seats, start player, huts per building stack and face-down deck size."""
+    """Setup: seats, start player, huts per building stack and face-down deck size; ``board``: the
+    board keeps the placement (see ``NewGame``)."""
 
     players: tuple[Seat, ...]
     start_player: int
     stacks: tuple[int, ...]
     deck: int
+    board: bool = False
 
 
 @dataclass(frozen=True)
@@ -172,7 +174,15 @@ class FinalScored:
     rows: tuple[ScoreRow, ...]
 
 
+@dataclass(frozen=True)
+class StayedHome:
+    """``figures`` of ``player``'s figures stayed home this round (the board keeps the placement)."""
+
+    player: int
+    figures: int
+
+
 EVENTS: tuple[type, ...] = (
     Gain, GameStarted, FiguresPlaced, Gathered, VillageUsed, HutBuilt, Declined, CardBought, DieChosen,
-    AnyTwoUsed, Fed, RoundEnded, RoundStarted, GameEnded, FinalScored,
+    AnyTwoUsed, Fed, RoundEnded, RoundStarted, GameEnded, FinalScored, StayedHome,
 )

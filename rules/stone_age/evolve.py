@@ -28,6 +28,7 @@ from .events import (
     HutBuilt,
     RoundEnded,
     RoundStarted,
+    StayedHome,
     VillageUsed,
 )
 from .feeding import shortfall
@@ -92,11 +93,15 @@ def _gain(state: GameState, seat: int, g: Gain) -> GameState:
 def _started(_: GameState | None, e: GameStarted) -> GameState:
     players = tuple(PlayerState(name=s.name, colour=s.colour) for s in e.players)
     return GameState(players=players, start_player=e.start_player, current=e.start_player,
-                     deck=e.deck, stacks=e.stacks, slots_filled=(True,) * CARD_SLOTS)
+                     deck=e.deck, stacks=e.stacks, slots_filled=(True,) * CARD_SLOTS, board=e.board,
+                     phase=Phase.ACTIONS if e.board else Phase.PLACE,
+                     round_people=tuple(p.people for p in players))
 
 
 def _placed(s: GameState, e: FiguresPlaced) -> GameState:
     s = replace(s, placements=s.placements + (Placement(e.player, e.area, e.slot, e.figures),))
+    if s.board:  # placed as it is resolved: the same player goes on
+        return s
     nxt = turns.next_placer(s, e.player)
     if nxt is None:
         return replace(s, phase=Phase.ACTIONS)
@@ -177,14 +182,19 @@ def _fed(s: GameState, e: Fed) -> GameState:
     return replace(s, fed=fed, feeding=s.feeding + (line,))
 
 
+def _stayed(s: GameState, e: StayedHome) -> GameState:
+    return replace(s, stayed_home=s.stayed_home + (e.player,))
+
+
 def _round_ended(s: GameState, e: RoundEnded) -> GameState:
     players = tuple(replace(p, round_scores=p.round_scores + (sc,), tools_used=(False,) * len(p.tools))
                     for p, sc in zip(s.players, e.scores))
-    return replace(s, players=players, placements=())
+    return replace(s, players=players, placements=(), stayed_home=())
 
 
 def _round_started(s: GameState, e: RoundStarted) -> GameState:
-    return replace(s, round=e.round, start_player=e.start_player, current=e.start_player, phase=Phase.PLACE,
+    return replace(s, round=e.round, start_player=e.start_player, current=e.start_player,
+                   phase=Phase.ACTIONS if s.board else Phase.PLACE, round_people=tuple(p.people for p in s.players),
                    deck=s.deck - e.refilled, slots_filled=(True,) * CARD_SLOTS, fed=(), lottery=None)
 
 
@@ -199,7 +209,8 @@ def _final(s: GameState, e: FinalScored) -> GameState:
 _HANDLERS: dict[type, Callable[[Any, Any], GameState]] = {
     GameStarted: _started, FiguresPlaced: _placed, Gathered: _gathered, VillageUsed: _village,
     HutBuilt: _hut, Declined: _declined, CardBought: _bought, DieChosen: _die, AnyTwoUsed: _any_two,
-    Fed: _fed, RoundEnded: _round_ended, RoundStarted: _round_started, GameEnded: _ended, FinalScored: _final,
+    Fed: _fed, StayedHome: _stayed, RoundEnded: _round_ended, RoundStarted: _round_started, GameEnded: _ended,
+    FinalScored: _final,
 }
 
 

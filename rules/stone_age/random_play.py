@@ -13,7 +13,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARD_BY_ID, CARDS, Effect
-from .commands import BuildHut, BuyCard, Decline, Feed, Gather, NewGame, PickDie, Place, UseAnyTwo, UseVillage
+from .commands import (
+    BuildHut,
+    BuyCard,
+    Decline,
+    Feed,
+    Gather,
+    NewGame,
+    PickDie,
+    Place,
+    StayHome,
+    UseAnyTwo,
+    UseVillage,
+)
 from .data import EXACT_FIGURES, GATHERING, RESOURCES, VILLAGE, Area, Resource
 from .decide import decide
 from .evolve import evolve
@@ -108,15 +120,23 @@ def _resolve(state: GameState, rng: random.Random) -> Any:
         return PickDie(seat, rng.choice(state.lottery.dice))
     if state.players[seat].any_two and rng.random() < 0.3:
         return _use_any_two(seat, rng)
-    pl = rng.choice(unresolved(state, seat))
-    if pl.area in GATHERING:
+    left = unresolved(state, seat)
+    if left:
+        pl = rng.choice(left)
+        area, slot, figures = pl.area, pl.slot, pl.figures
+    else:  # the board keeps the placement: the space is chosen as it is resolved
+        if not legal_places(state, seat):
+            return StayHome(seat)
+        chosen = _place(state, rng)
+        area, slot, figures = chosen.area, chosen.slot, chosen.figures
+    if area in GATHERING:
         tiles, cards = _tools(state.players[seat], rng)
-        return Gather(seat, pl.area, _roll(rng, pl.figures), tiles, cards)
-    if pl.area in VILLAGE:
-        return UseVillage(seat, pl.area)
-    if pl.area is Area.BUILDING:
-        return _build(state, seat, pl.slot, rng)
-    return _buy(state, seat, pl.slot, rng)
+        return Gather(seat, area, _roll(rng, figures), tiles, cards)
+    if area in VILLAGE:
+        return UseVillage(seat, area)
+    if area is Area.BUILDING:
+        return _build(state, seat, slot, rng)
+    return _buy(state, seat, slot, rng)
 
 
 def _place(state: GameState, rng: random.Random) -> Place:
@@ -140,11 +160,12 @@ def _feed(state: GameState, rng: random.Random) -> Feed | UseAnyTwo:
     return Feed(seat, tuple(pool[: shortfall(p)]))
 
 
-def random_command(state: GameState | None, rng: random.Random, players: int = 3) -> Any:
-    """One legal command for whoever must act now (a ``NewGame`` of ``players`` when ``state`` is None)."""
+def random_command(state: GameState | None, rng: random.Random, players: int = 3, board: bool = False) -> Any:
+    """One legal command for whoever must act now (a ``NewGame`` of ``players`` when ``state`` is None;
+    ``board``: a game where the board keeps the placement)."""
     if state is None:
         seats = tuple(Seat(_NAMES[i], _COLOURS[i]) for i in range(players))
-        return NewGame(seats, rng.randrange(players))
+        return NewGame(seats, rng.randrange(players), board)
     if state.phase is Phase.PLACE:
         return _place(state, rng)
     if state.phase is Phase.ACTIONS:
@@ -164,7 +185,7 @@ class PlayedGame:
 
 
 def play_game(seed: int, players: int = 3, max_commands: int = 5000,
-              stop: Callable[[GameState], bool] | None = None) -> PlayedGame:
+              stop: Callable[[GameState], bool] | None = None, board: bool = False) -> PlayedGame:
     """Play a random legal game with ``random.Random(seed)`` to its end, or until ``stop(state)``.
 
     ``stop`` lets a test reach a situation, e.g. ``lambda s: s.lottery is not None``; the game is
@@ -176,7 +197,7 @@ def play_game(seed: int, players: int = 3, max_commands: int = 5000,
     commands: list[Any] = []
     events: list[Any] = []
     for _ in range(max_commands):
-        command = random_command(state, rng, players)
+        command = random_command(state, rng, players, board)
         new = decide(state, command)
         commands.append(command)
         for e in new:

@@ -148,6 +148,10 @@ class GameState:
     * ``fed`` marks, in the feed phase, who has fed this round; ``feeding`` is the latest feeding, one
       line per player who has fed, kept after the round ends so the table can read it back.
     * ``ended`` is "" while playing, else why the game ended; ``final`` is the final scoring.
+    * ``board``: the board keeps the placement: no placing phase, a space is placed as it is resolved.
+    * ``round_people``: each player's figures at the start of the round (a person won at the hut
+      this round is placed from the next round on); empty in states made by hand: ``people`` counts.
+    * ``stayed_home``: seats whose figures left at home stay there this round (``StayHome``).
     """
 
     players: tuple[PlayerState, ...]
@@ -165,6 +169,9 @@ class GameState:
     feeding: tuple[FeedLine, ...] = ()
     ended: str = ""
     final: tuple[ScoreRow, ...] = ()
+    board: bool = False
+    round_people: tuple[int, ...] = ()
+    stayed_home: tuple[int, ...] = ()
 
     @property
     def player_count(self) -> int:

@@ -32,7 +32,8 @@ def space_name(area: Area, slot: int = 0) -> str:
 def figures_left(state: GameState, player: int) -> int:
     """Figures ``player`` still has at home this round."""
     placed = sum(p.figures for p in state.placements if p.player == player)
-    return state.players[player].people - placed
+    people = state.round_people[player] if state.board and state.round_people else state.players[player].people
+    return people - placed
 
 
 def figures_on(state: GameState, area: Area, slot: int = 0) -> int:
@@ -144,8 +145,9 @@ def unresolved(state: GameState, player: int) -> tuple[Placement, ...]:
 
 
 def next_actor(state: GameState) -> int | None:
-    """In the actions phase: the first player in turn order with spaces left to resolve."""
+    """In the actions phase: the first player in turn order with spaces left to resolve (when the board
+    keeps the placement: or with figures left that may still go somewhere)."""
     for seat in state.turn_order():
-        if unresolved(state, seat):
+        if unresolved(state, seat) or (state.board and seat not in state.stayed_home and can_place(state, seat)):
             return seat
     return None
