@@ -42,6 +42,9 @@ class Settings:
     #: the smart dice (Bluetooth LE) to connect, as picked on Settings: ``{"address", "name", "kind",
     #: "colour"}`` each, kind ``godice`` or ``pixels``; empty: no Bluetooth at all
     ble_dice: tuple[dict[str, str], ...] = ()
+    #: Stone Age: enter every placement on the screen too (False: the board keeps the placement, and a
+    #: space is entered as it is resolved)
+    sa_every_placement: bool = False
     problems: tuple[str, ...] = field(default=(), compare=False)
 
     def replace(self, **changes: Any) -> "Settings":
@@ -83,6 +86,8 @@ def _check(settings: Settings) -> None:
         raise ValueError("rotation must be 0, 90, 180 or 270")
     if settings.keyboard not in KEYBOARDS:
         raise ValueError(f"keyboard must be one of {', '.join(KEYBOARDS)}")
+    if not isinstance(settings.sa_every_placement, bool):
+        raise ValueError("sa_every_placement must be true or false")
     if not settings.camera.strip():
         raise ValueError("camera must not be empty (use 'none' for no camera)")
     for name, pin in settings.pins.items():

@@ -117,3 +117,28 @@ def test_dice_moved_on_tells_a_throw_from_dice_picked_up() -> None:
     assert not moved_on(lying, ()), "an empty tray is no roll"
     one_stayed = (_die(2, 100, 100), _die(4, 500, 400), _die(1, 50, 420))
     assert moved_on(lying, one_stayed), "a throw may land one die where one lay"
+
+
+# -- an open reading: the board keeps the placement, the dice say how many figures stand there ----------
+def test_dice_reading_an_open_reading_takes_any_number_of_dice_up_to_the_most() -> None:
+    r = dr.open_blank(5)
+    assert r.values == () and not r.complete and r.need == 5
+    r2, outcome = dr.receive(r, (3, 4), "camera")
+    assert (r2.values, outcome, r2.most) == ((3, 4), "filled", 5) and r2.complete
+    r3, outcome = dr.receive(r, (1, 2, 3, 4, 5, 6), "camera")
+    assert outcome == "choose" and r3.values == ()
+    for i in (0, 5):
+        r3 = dr.toggle_pick(r3, i)
+    picked = dr.use_picked(r3)
+    assert picked is not None and picked.values == (1, 6) and picked.touched
+
+
+def test_dice_reading_taps_add_dice_to_an_open_reading_and_one_can_be_taken_away() -> None:
+    r = dr.open_blank(3)
+    for i, face in enumerate((2, 5, 6)):
+        r = dr.set_die(r, i, face)
+    assert r.values == (2, 5, 6)
+    assert dr.set_die(r, 3, 1) == r, "no fourth die: at most 3 stand there"
+    r = dr.remove_die(r, 1)
+    assert r.values == (2, 6) and r.touched
+    assert dr.remove_die(dr.blank(2), 0) == dr.blank(2), "a fixed reading keeps its dice"

@@ -34,6 +34,7 @@ from tests.ui import table_manners  # noqa: E402
 from tests.ui.table_manners import TableMannersScenarios  # noqa: E402
 from tests.ui.text_fit import TextFitScenarios  # noqa: E402
 from companion.ui.taps import Taps  # noqa: E402
+from tests.ui.board_scenarios import BOARD_MODES, BoardScenarios  # noqa: E402
 
 
 def main() -> int:
@@ -70,11 +71,12 @@ def main() -> int:
 
 class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScenarios, ExtraScenarios,
              FeedingScenarios, TableMannersScenarios, reliability.ReliabilityScenarios, StoreScenarios,
-             BgStatsScenarios, TextFitScenarios, Taps):
+             BgStatsScenarios, TextFitScenarios, BoardScenarios, Taps):
     """Steps a scenario one frame at a time and records checks, banners and screenshots."""
 
     def __init__(self, app: Any, shots: Path, mode: str) -> None:
         self.app = app
+        self.mode = mode
         self.shots = shots
         self.report: dict[str, Any] = {"errors": [], "steps": [], "banners": [], "shots": [], "state": None}
         self.scenario: Iterator[None] = {"game": lambda: self.game(True), "partial": lambda: self.game(False),
@@ -83,7 +85,8 @@ class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScen
                                          **self.reliability_modes(), **self.kiosk_modes(),
                                          **self.feeding_modes(), **self.store_modes(),
                                          **self.table_manners_modes(), **self.dice_modes(),
-                                         **self.ble_modes(), **self.bgstats_modes(), **self.text_fit_modes()}[mode]()
+                                         **self.ble_modes(), **self.bgstats_modes(), **self.text_fit_modes(),
+                                         **self.board_modes()}[mode]()
         self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------
@@ -91,8 +94,15 @@ class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScen
         """Step the scenario one frame at a time (the app's own frame-stepper) until it ends."""
         from companion.ui.stepper import FrameStepper
 
-        self.stepper = FrameStepper(self.scenario, self._done, interval=0.02, delay=0.5,
+        self.stepper = FrameStepper(self._settings_first(self.scenario), self._done, interval=0.02, delay=0.5,
                                     after_step=self._note_banner).start()
+
+    def _settings_first(self, scenario: Iterator[None]) -> Iterator[None]:
+        """The scenarios written for Stone Age with every placement entered keep that setting; the
+        board-keeps-the-placement scenarios (``BOARD_MODES``) play the default."""
+        if self.mode not in BOARD_MODES:
+            self.app.settings = self.app.settings.replace(sa_every_placement=True)
+        yield from scenario
 
     def _done(self, error: str | None) -> None:
         if error is not None:

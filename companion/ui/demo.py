@@ -83,6 +83,10 @@ class ScreenshotTour:
                 yield
                 self.shot("table")
                 app.sm.get_screen("sa_table").selected = []
+        if app.session.state.board:  # the board keeps the placement: the table opens on the spaces to resolve
+            app.go_table()
+            yield
+            self.shot("table")
         yield
         yield from self._play_until_over()
         app.go("sa_scoring")

@@ -17,6 +17,7 @@ from companion.i18n import _, tr
 from companion.ui import theme
 from companion.ui.widgets import CairnButton, IconButton
 from companion.viewmodels.dice_reading import Reading
+from companion.viewmodels.dice_reading import use_picked as dr_use_picked
 
 
 class DicePrompt(FloatLayout):
@@ -80,8 +81,12 @@ class DicePrompt(FloatLayout):
                       dice=" · ".join(str(v) for v in reading.pending))
         else:
             shape = ("pick", len(reading.choice))
-            text = tr("{got} dice seen, {need} needed: tap the {need} to use.",
-                      got=len(reading.choice), need=len(reading.values))
+            if reading.most:  # one die per figure: the player taps those of this space
+                text = tr("{got} dice seen, at most {need}: tap the dice of this space.",
+                          got=len(reading.choice), need=reading.most)
+            else:
+                text = tr("{got} dice seen, {need} needed: tap the {need} to use.",
+                          got=len(reading.choice), need=len(reading.values))
         if shape != self._shape:
             self._build(reading, shape)
         self.message.text = text
@@ -94,8 +99,8 @@ class DicePrompt(FloatLayout):
             b.value, b.count = v, str(v)
             b.kind = "selected" if i in reading.picked else "normal"
         if self._use is not None:
-            self._use.text = tr("Use these {n}", n=len(reading.values))
-            self._use.disabled = len(reading.picked) != len(reading.values)
+            self._use.text = tr("Use these {n}", n=len(reading.picked) if reading.most else len(reading.values))
+            self._use.disabled = dr_use_picked(reading) is None
 
     def _build(self, reading: Reading, shape: tuple[str, int]) -> None:
         """Put up the dice and buttons of a question of ``shape`` (their values come from ``show``)."""

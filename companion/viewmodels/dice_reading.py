@@ -9,6 +9,9 @@ Promises, for every game's dice screen:
   replaced unasked: a new roll waits in ``pending`` until the player says "use it" or "keep mine".
 * More dice read than are needed are never cut silently: the player picks which to use (``choice``).
 * What is confirmed is ``values``, the dice on show; nothing here ever changes them behind the screen.
+* An *open* reading (``most`` > 0: the board keeps the placement, so the dice say how many figures
+  stand on the space) takes any number of dice from 1 to ``most``: a roll fills it as it is, a tap
+  adds a die, and only more than ``most`` dice are offered to pick from.
 """
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ class Reading:
 
     ``touched``: the player changed this reading. ``pending``: a new roll waiting for "use it / keep
     mine". ``choice``: more dice were read than needed; ``picked`` are the indexes into it chosen so far.
+    ``most``: 0 for a fixed number of dice (``len(values)``), else the reading is open: 1 to ``most`` dice.
     """
 
     values: tuple[int, ...]
@@ -36,6 +40,17 @@ class Reading:
     choice: tuple[int, ...] = ()
     choice_source: str = ""
     picked: tuple[int, ...] = ()
+    most: int = 0
+
+    @property
+    def need(self) -> int:
+        """The most dice this reading takes (the exact number when it is not open)."""
+        return self.most or len(self.values)
+
+    @property
+    def complete(self) -> bool:
+        """Every die on show is set (an open reading needs at least one)."""
+        return bool(self.values) and all(v > 0 for v in self.values)
 
     @property
     def asking(self) -> bool:
@@ -51,6 +66,11 @@ class Reading:
 def blank(count: int) -> Reading:
     """``count`` dice, none set."""
     return Reading((0,) * count)
+
+
+def open_blank(most: int) -> Reading:
+    """No dice yet; any number from 1 to ``most`` may be entered or read."""
+    return Reading((), most=max(1, most))
 
 
 def receive(reading: Reading, values: tuple[int, ...], source: str, *, fresh: bool = True,
@@ -79,9 +99,11 @@ def receive(reading: Reading, values: tuple[int, ...], source: str, *, fresh: bo
 
 def take(reading: Reading, values: tuple[int, ...], source: str) -> tuple[Reading, Outcome]:
     """Show ``values`` from ``source``: as they are, padded with unset dice, or offered to pick from."""
-    need = len(reading.values)
+    need = reading.need
     if len(values) > need:
         return replace(reading, choice=tuple(values), choice_source=source, picked=()), "choose"
+    if reading.most:
+        return Reading(tuple(int(v) for v in values), source, most=reading.most), "filled"
     filled = tuple(int(v) for v in values) + (0,) * (need - len(values))
     return Reading(filled, source), "filled" if len(values) == need else "short"
 
@@ -104,25 +126,39 @@ def toggle_pick(reading: Reading, index: int) -> Reading:
         return reading
     if index in reading.picked:
         return replace(reading, picked=tuple(i for i in reading.picked if i != index))
-    if len(reading.picked) >= len(reading.values):
+    if len(reading.picked) >= reading.need:
         return reading
     return replace(reading, picked=reading.picked + (index,))
 
 
 def use_picked(reading: Reading) -> Reading | None:
     """The picked dice go on show (in the order read), as the player's choice (a later roll asks);
-    None until exactly as many as needed are picked."""
-    if len(reading.picked) != len(reading.values) or not reading.choice:
+    None until exactly as many as needed are picked (for an open reading: at least one)."""
+    enough = 1 <= len(reading.picked) <= reading.most if reading.most else len(reading.picked) == len(reading.values)
+    if not enough or not reading.choice:
         return None
     values = tuple(reading.choice[i] for i in sorted(reading.picked))
-    return Reading(values, reading.choice_source, touched=True)
+    return Reading(values, reading.choice_source, touched=True, most=reading.most)
 
 
 def set_die(reading: Reading, index: int, value: int) -> Reading:
-    """Die ``index`` set by touch to ``value`` (1..6): the reading is the player's now."""
+    """Die ``index`` set by touch to ``value`` (1..6): the reading is the player's now. In an open
+    reading ``index`` = the number of dice adds one (up to ``most``)."""
     values = list(reading.values)
+    if reading.most and index == len(values) < reading.most:
+        values.append(0)
+    if not 0 <= index < len(values):
+        return reading
     values[index] = max(1, min(6, int(value)))
     return replace(reading, values=tuple(values), source="touch", touched=True)
+
+
+def remove_die(reading: Reading, index: int) -> Reading:
+    """An open reading without die ``index`` (the player took one away); a fixed one is unchanged."""
+    if not reading.most or not 0 <= index < len(reading.values):
+        return reading
+    values = reading.values[:index] + reading.values[index + 1:]
+    return replace(reading, values=values, source="touch", touched=True)
 
 
 def touch(reading: Reading) -> Reading:

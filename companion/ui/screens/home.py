@@ -176,7 +176,11 @@ class HomeScreen(PlayerFormScreen, CairnScreen):
         if open_setup is not None:  # the game has its own setup screen (goal cards, rule options, 8 seats)
             open_setup(app, seats)
             return
-        app.start_session(screens.game, screens.setup_command(seats, self.form.start_player))
+        command = screens.setup_command(seats, self.form.start_player)
+        with_settings = screens.extra.get("with_settings")
+        if with_settings is not None:  # a rule option chosen in Settings (Stone Age: who keeps the placement)
+            command = with_settings(command, app.settings)
+        app.start_session(screens.game, command)
 
     def resume(self) -> None:
         """Open the unfinished game exactly where it was left."""

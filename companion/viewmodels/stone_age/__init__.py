@@ -104,6 +104,9 @@ def prompt(state: GameState) -> str:
     if state.phase is Phase.ACTIONS:
         if state.lottery is not None:
             return tr("{name}: pick one of the dice", name=who)
+        if board_turn(state):
+            return tr("{name}: tap each space your figures stand on ({n} at home)", name=who,
+                      n=figures_left(state, state.current))
         return tr("{name}: resolve your spaces", name=who)
     return _("Feeding: everyone feeds their people")
 
@@ -122,10 +125,17 @@ class SpaceView:
     why: str = ""  # when ``most`` is 0 in the placing phase: the rule that forbids it, in the player's language
 
 
+def board_turn(state: GameState) -> bool:
+    """True while a player resolves spaces in a game where the board keeps the placement: the table
+    offers every space, and a tap resolves it (placing its figures as it does)."""
+    return state.board and state.phase is Phase.ACTIONS and state.lottery is None and state.current >= 0
+
+
 def spaces(state: GameState) -> list[SpaceView]:
     """Every space in board order, with how many figures the current player may put there and, for a
     space they may not use, the rules' own refusal (``why``)."""
-    allowed = {(a, s): m for a, s, m in legal_places(state, state.current)} if state.phase is Phase.PLACE else {}
+    placing = state.phase is Phase.PLACE or board_turn(state)
+    allowed = {(a, s): m for a, s, m in legal_places(state, state.current)} if placing else {}
     order: list[tuple[Area, int]] = [(a, 0) for a in (Area.HUNTING, Area.FOREST, Area.CLAY_PIT, Area.QUARRY,
                                                       Area.RIVER, Area.TOOL_MAKER, Area.HUT, Area.FIELD)]
     order += [(Area.BUILDING, i) for i in range(1, BUILDING_STACKS[state.player_count] + 1)]
@@ -136,7 +146,7 @@ def spaces(state: GameState) -> list[SpaceView]:
         on_it = ", ".join(f"{state.players[p.player].name} {p.figures}" for p in here)
         most = allowed.get((area, slot), 0)
         why = ""
-        if not most and state.phase is Phase.PLACE:
+        if not most and placing:
             problem = place_problem(state, state.current, area, EXACT_FIGURES.get(area, 1), slot)
             why = i18n.message(problem) if problem is not None else ""
         views.append(SpaceView(area, slot, area_label(area, slot), area_icon(area), most,
@@ -168,6 +178,12 @@ def action_rows(state: GameState) -> list[ActionView]:
     if state.phase is not Phase.ACTIONS or state.lottery is not None or state.current < 0:
         return []
     return [_action(p) for p in state.placements if p.player == state.current]
+
+
+def space_action(view: SpaceView) -> ActionView:
+    """What tapping ``view`` resolves when the board keeps the placement (``figures``: the most it may
+    take: the dice say how many stand there)."""
+    return _action(Placement(-1, view.area, view.slot, view.most))
 
 
 def _action(p: Placement) -> ActionView:

@@ -1,6 +1,9 @@
 """Stone Age screens: table, dice, build / buy, feeding and final scoring."""
 from __future__ import annotations
 
+from dataclasses import replace
+
+from companion.settings import Settings
 from companion.ui.registry import GameScreens, register
 from rules.stone_age import NewGame, Seat
 
@@ -15,6 +18,11 @@ def _setup(players: list[tuple[str, str]], start_player: int) -> NewGame:
     return NewGame(tuple(Seat(name, colour) for name, colour in players), start_player)
 
 
+def _with_settings(command: NewGame, settings: Settings) -> NewGame:
+    """The board keeps the placement unless Settings asks for every placement to be entered."""
+    return replace(command, board=not settings.sa_every_placement)
+
+
 SCREENS = register(GameScreens(
     game="stone-age",
     title="Stone Age",
@@ -23,4 +31,5 @@ SCREENS = register(GameScreens(
              "sa_scoring": (ScoringScreen, "sa_scoring")},
     table="sa_table",
     setup_command=_setup,
+    extra={"with_settings": _with_settings},
 ))

@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.i18n import _, tr
 from companion.ui.widgets import CairnButton, CairnScreen, IconButton
 from companion.viewmodels.stone_age import build as bvm
 from companion.viewmodels import stone_age as vm
-from rules.stone_age import CARD_BY_ID, CARDS, HUT_BY_ID, HUTS, BuildHut, BuyCard, Effect, Resource, UseAnyTwo
+from rules.stone_age import CARD_BY_ID, CARDS, HUT_BY_ID, HUTS, Area, BuildHut, BuyCard, Decline, Effect, Resource, UseAnyTwo
 from rules.stone_age.cards import ANY_TWO_AMOUNT
 from rules.stone_age.huts import HutKind
 
@@ -25,6 +25,8 @@ class BuildScreen(CairnScreen):
     kind = StringProperty("build")
     slot = NumericProperty(1)
     chosen = NumericProperty(0)
+    #: the board keeps the placement: the figure may be taken back here (no row for it on the table)
+    board = BooleanProperty(False)
     extra = NumericProperty(0)
     target = StringProperty("main")  # which pick the grid fills: main | extra
     heading = StringProperty("")
@@ -36,6 +38,8 @@ class BuildScreen(CairnScreen):
     def prepare(self, kind: str, slot: int) -> None:
         """Start entering a hut (``build``) or a card (``buy``) for ``slot``."""
         self.kind, self.slot = kind, slot
+        state = self.app.session.state if self.app and self.app.session else None
+        self.board = bool(state is not None and state.board)
         self.chosen = self.extra = 0
         self.target = "main"
         self.paid, self.any_two = [], []
@@ -202,6 +206,13 @@ class BuildScreen(CairnScreen):
             self.app.go_table()
         elif dice:
             self.app.go("sa_build")
+
+    def decline(self) -> None:
+        """Take the figure back from this building or card without building or buying."""
+        state = self.app.session.state
+        area = Area.BUILDING if self.kind == "build" else Area.CARD
+        if self.app.send(Decline(state.current, area, int(self.slot))):
+            self.app.go_table()
 
     def on_back(self) -> None:
         self.app.go_table()

@@ -59,10 +59,11 @@ class DiceScreen(CairnScreen):
         self.preview_frames = 0
 
     # -- preparing ---------------------------------------------------------------------------------
-    def prepare_gather(self, area: Area, figures: int) -> None:
-        """A gathering roll at ``area`` with ``figures`` dice for the current player."""
+    def prepare_gather(self, area: Area, figures: int, open_count: bool = False) -> None:
+        """A gathering roll at ``area`` with ``figures`` dice for the current player; with ``open_count``
+        (the board keeps the placement) any number of dice up to ``figures``: one per figure there."""
         self.mode, self.area, self.on_done = "gather", area, None
-        self._start(figures)
+        self._start(figures, open_count)
 
     def prepare_card(self, count: int, resource: str, on_done: Callable[[tuple[int, ...]], None]) -> None:
         """``count`` dice for a card (2 for a resource roll, one per player for dice for everyone)."""
@@ -70,13 +71,14 @@ class DiceScreen(CairnScreen):
         self.area, self.resource, self.on_done = None, resource, on_done
         self._start(count)
 
-    def _start(self, count: int) -> None:
-        """``count`` dice, none set, no tools, for the player whose turn it is now."""
+    def _start(self, count: int, open_count: bool = False) -> None:
+        """``count`` dice (or up to ``count`` with ``open_count``), none set, no tools, for the player
+        whose turn it is now."""
         session = self.app.session if self.app else None
         state = session.state if session is not None else None
         self.owner = (state.current, state.round) if state is not None and hasattr(state, "round") else None
         self.tiles, self.cards, self.selected = [], [], -1
-        self._show(dr.blank(count))
+        self._show(dr.open_blank(count) if open_count else dr.blank(count))
 
     def _show(self, reading: dr.Reading) -> None:
         """Put ``reading`` on show: the dice, and the question it asks (if any)."""
@@ -175,13 +177,17 @@ class DiceScreen(CairnScreen):
             self.cards = [c for c in self.cards if c in player.one_use_tools]
         self._fill_dice()
         self._fill_tools(player)
-        entered = all(v > 0 for v in self.values)
+        entered = self.reading.complete
         if self.mode == "gather" and self.area is not None:
             self.heading = dvm.title_for_gather(player.name, self.area, len(self.values))
             if entered:
                 view = dvm.gather_view(self.area, tuple(self.values), player, tuple(self.tiles), tuple(self.cards),
                                        self.app.settings.show_tool_advice)
                 self.result, self.advice = view.result_text, view.advice_text
+            elif self.reading.most:
+                self.result = tr("Sum so far: {n}", n=sum(self.values))
+                self.advice = tr("One die per figure there (up to {n}): tap a face for each, or roll.",
+                                 n=self.reading.most)
             else:
                 self.result, self.advice = tr("Sum so far: {n}", n=sum(self.values)), _("Tap a face for each die, or roll.")
         elif self.mode == "card":
@@ -206,11 +212,17 @@ class DiceScreen(CairnScreen):
             b.bind(on_release=lambda btn: self.select_die(btn.payload))
             box.add_widget(b)
         faces = self.ids.faces
-        if not faces.children:
+        open_count = bool(self.reading.most)
+        if len(faces.children) != 6 + open_count:
+            faces.clear_widgets()
             for v in range(1, 7):
                 f = IconButton(icon="die", value=v, tid=f"face-{v}", payload=v, kind="ghost")
                 f.bind(on_release=lambda btn: self.tap_face(btn.payload))
                 faces.add_widget(f)
+            if open_count:  # dice are added one per tap: one can be taken away again
+                remove = CairnButton(text=_("Remove"), tid="die-remove")
+                remove.bind(on_release=lambda btn: self.remove_die())
+                faces.add_widget(remove)
 
     def _fill_tools(self, player: Any) -> None:
         box = self.ids.tools
@@ -234,10 +246,22 @@ class DiceScreen(CairnScreen):
 
     # -- touch ---------------------------------------------------------------------------------------
     def _target(self) -> int:
-        """The die the next face tap sets: the selected one, else the first not set, else -1."""
+        """The die the next face tap sets: the selected one, else the first not set, else (an open
+        reading with room) a new die, else -1."""
         if 0 <= self.selected < len(self.values):
             return int(self.selected)
-        return next((i for i, v in enumerate(self.values) if not v), -1)
+        first = next((i for i, v in enumerate(self.values) if not v), -1)
+        if first < 0 and self.reading.most and len(self.values) < self.reading.most:
+            return len(self.values)
+        return first
+
+    def remove_die(self) -> None:
+        """Take away the selected die (else the last one) of an open reading."""
+        if not self.values:
+            return
+        index = int(self.selected) if 0 <= self.selected < len(self.values) else len(self.values) - 1
+        self.selected = -1
+        self._show(dr.remove_die(self.reading, index))
 
     def select_die(self, index: int) -> None:
         """Tap on a die: the next face tap changes this die (a correction begun: the dice are the player's)."""
@@ -271,7 +295,7 @@ class DiceScreen(CairnScreen):
         """Choose the tools the advice names."""
         state = self.app.session.state
         player = state.players[state.current]
-        if self.mode != "gather" or not all(self.values):
+        if self.mode != "gather" or not self.reading.complete:
             return
         from rules.stone_age.data import GATHERING
         from rules.stone_age.tools import advise
@@ -286,7 +310,7 @@ class DiceScreen(CairnScreen):
         """A roll from the camera or e-dice: it fills the dice, waits for the player's answer, or is left
         aside, as :func:`companion.viewmodels.dice_reading.receive` says (the player may still correct
         the dice by tapping)."""
-        if not self.reading.values:
+        if not self.reading.need:
             return  # not prepared: no dice are asked for
         fresh = roll.fresh or roll.source != "camera"
         reading, outcome = dr.receive(self.reading, tuple(roll.values), roll.source, fresh=fresh, asked=roll.asked)
@@ -302,7 +326,7 @@ class DiceScreen(CairnScreen):
             text = _("No dice seen: check the camera, or tap the dice.")
         elif outcome == "short":
             text = tr("{got} dice read, {want} expected: correct them by tapping.",
-                      got=got, want=len(self.reading.values))
+                      got=got, want=self.reading.need)
         elif outcome == "filled" and uncertain:
             text = tr("{n} dice were hard to read: please check them.", n=uncertain)
         if text:
@@ -321,7 +345,7 @@ class DiceScreen(CairnScreen):
         if self.reading.asking:
             self.app.show_banner(_("Answer the question about the dice first."), "info", seconds=3)
             return
-        if not all(v > 0 for v in self.values):
+        if not self.reading.complete:
             self.app.show_banner(_("Set every die first (tap it)."), "error", seconds=4)
             return
         values = tuple(int(v) for v in self.reading.values)

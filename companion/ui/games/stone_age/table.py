@@ -10,7 +10,8 @@ from companion.i18n import _, tr
 from companion.ui.widgets import CairnButton, CairnScreen, IconButton
 from companion.viewmodels.stone_age import feeding as fvm
 from companion.viewmodels import stone_age as vm
-from rules.stone_age import Area, Decline, Phase, PickDie, Place, UseVillage
+from rules.stone_age import Area, Decline, Phase, PickDie, Place, StayHome, UseVillage
+from rules.stone_age.turns import figures_left
 from rules.stone_age.data import DIE_REWARD
 
 
@@ -21,6 +22,8 @@ class TableScreen(CairnScreen):
     prompt = StringProperty("")
     next_text = StringProperty("")
     figures = NumericProperty(1)
+    #: the board keeps the placement and the player has figures at home: "2 stay home" ("" hides it)
+    stay_text = StringProperty("")
     most = NumericProperty(0)
     selected = ListProperty([])  # [area value, slot] of the chosen space
     _watched: Any = None          # the session whose changes the table follows
@@ -89,8 +92,11 @@ class TableScreen(CairnScreen):
         grid = self.ids.actions
         grid.clear_widgets()
         self.ids.stepper.opacity = 0
+        self.stay_text = ""
         if state.phase is Phase.PLACE:
             self._fill_spaces(state, grid)
+        elif vm.board_turn(state):
+            self._fill_board(state, grid)
         elif state.phase is Phase.ACTIONS and state.lottery is not None:
             self._fill_lottery(state, grid)
         elif state.phase is Phase.ACTIONS:
@@ -118,6 +124,35 @@ class TableScreen(CairnScreen):
             b.bind(on_release=lambda btn: self.select_space(*btn.payload))
             grid.add_widget(b)
         self._update_next(state)
+
+    def _fill_board(self, state: Any, grid: Any) -> None:
+        """The board keeps the placement: every space, and a tap resolves one the player stands on."""
+        self.selected = []
+        views = vm.spaces(state)
+        grid.cols = 8 if len(views) <= 16 else 9
+        for v in views:
+            b = IconButton(icon=v.icon, count=v.label if not v.on_it else f"{v.label}\n{v.on_it}",
+                           tid=f"action-{v.area.value}-{v.slot}", kind="off" if v.most == 0 else "normal",
+                           payload=v)
+            b.bind(on_release=lambda btn: self.resolve_space(btn.payload))
+            grid.add_widget(b)
+        left = figures_left(state, state.current)
+        self.stay_text = tr("{n} stay home", n=left) if left > 0 else ""
+        self.next_text = _("Tap a space")
+
+    def resolve_space(self, view: vm.SpaceView) -> None:
+        """A tap on a space the player's figures stand on (the board keeps the placement): resolve it;
+        a space they may not use says the rule that forbids it."""
+        if view.most == 0:
+            self.app.show_banner(tr("Not allowed: {rule}", rule=view.why), "info")
+            return
+        self.resolve(vm.space_action(view))
+
+    def stay_home(self) -> None:
+        """The player's figures still at home stay there this round (nowhere left on the board)."""
+        state = self.app.session.state
+        if vm.board_turn(state):
+            self.app.send(StayHome(state.current))
 
     def select_space(self, area: str, slot: int) -> None:
         """Choose the space to place on; spaces taking any number start at the most allowed. A space the
@@ -182,7 +217,7 @@ class TableScreen(CairnScreen):
         if action.kind == "village":
             self.app.send(UseVillage(state.current, action.area))
         elif action.kind == "gather":
-            self.app.sm.get_screen("sa_dice").prepare_gather(action.area, action.figures)
+            self.app.sm.get_screen("sa_dice").prepare_gather(action.area, action.figures, open_count=state.board)
             self.app.go("sa_dice")
         else:
             self.app.sm.get_screen("sa_build").prepare(action.kind, action.slot)
@@ -208,6 +243,8 @@ class TableScreen(CairnScreen):
             if self.app.send(Place(state.current, area, int(self.figures), slot)):
                 self.selected = []
                 self.figures = 1
+        elif vm.board_turn(state):
+            self.app.show_banner(_("Tap the space your figures stand on."), "info", seconds=3)
         elif state.phase is Phase.ACTIONS and state.lottery is None:
             actions = vm.actions(state)
             if actions:

@@ -1,0 +1,29 @@
+"""Stone Age with the board keeping the placement, played by taps in the real app under Xvfb."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.ui.xvfb import run_driver, xvfb_display
+
+pytestmark = [pytest.mark.ui, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def display() -> str:
+    yield from xvfb_display()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_ui_a_round_with_the_board_keeping_the_placement(display: str, tmp_path: Path, lang: str) -> None:
+    status, report, stderr = run_driver("board", display, tmp_path, tmp_path / "data", tmp_path / "shots",
+                                        extra_env={"CAIRN_TEST_LANG": lang})
+    assert not report["errors"], "\n".join(report["errors"]) + stderr
+    assert status == 0, stderr
+    assert all(c["logged"] == c["shown"] for c in report["confirms"]), report["confirms"]
+    state = report["state"]
+    assert state["round"] == 2 and state["players"][0]["wood"] == 6
+    assert not any("placed" in step for step in report["steps"] if step.startswith("tap space-"))
+    for shot in report["shots"]:
+        assert Path(shot).stat().st_size > 5000, f"{shot} is empty"

@@ -1,0 +1,90 @@
+"""Stone Age with the board keeping the placement (the default), by taps: no placing phase; a tap on a
+space resolves it, the dice say how many figures stand there, a building is declined on its own
+screen, and figures left at home stay there with one tap. Mixed into ``tests/ui_driver.py``'s
+``Driver`` (which supplies ``tap``, ``key``, ``expect``, ``shot``, ``snapshot``, ``state``, ``report``)."""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+#: the driver's modes that play Stone Age as it starts by default (the board keeps the placement)
+BOARD_MODES = frozenset({"board"})
+
+
+class BoardScenarios:
+    """Scenario generators; each yields once per frame."""
+
+    app: Any
+    report: dict[str, Any]
+
+    def board_modes(self) -> dict[str, Any]:
+        return {"board": self.board_round}
+
+    def _last_lines(self, n: int) -> list[str]:
+        return [line.text for line in self.app.session.history()[-n:]]
+
+    def board_round(self) -> Iterator[None]:
+        from rules.stone_age import Area, Phase
+        from rules.stone_age.events import Declined, StayedHome
+
+        app = self.app
+        yield
+        yield from self.tap("remove-player")
+        yield from self.tap("start-game")
+        s = self.state
+        self.expect(s.board and s.phase is Phase.ACTIONS and s.current == 0, "the round opens on the actions")
+        self.expect(self.find("stay-home").text.startswith("5"), "Ann has 5 figures at home")
+        self.shot("board-table")
+        # Ann: three dice in the forest, entered by touch: three figures stand there
+        yield from self.tap("action-forest-0")
+        self.expect(app.sm.current == "sa_dice", "a gathering space opens the dice screen")
+        for face in (6, 6, 5):
+            yield from self.tap(f"face-{face}")
+        yield from self.tap("die-2")
+        yield from self.tap("face-6")
+        self.shot("board-dice")
+        yield from self.confirm_dice()  # the dice in the SQLite log are the dice on the screen at the tap
+        self.expect(self.state.players[0].wood == 6, "18 on three dice gives 6 wood")
+        self.expect(list(self._gathered_dice(Area.FOREST)) == [6, 6, 6], "three dice: three figures")
+        # the tool maker: one tap
+        yield from self.tap("action-tool_maker-0")
+        self.expect(self.state.players[0].tools == (1,), "the tool maker gives a tool")
+        # a building Ann cannot pay: the figure is taken back on the build screen
+        yield from self.tap("action-building-1")
+        self.expect(app.sm.current == "sa_build", "a building opens the build screen")
+        yield from self.tap("build-decline")
+        self.expect(app.sm.current == "sa_table", "back on the table")
+        self.expect(any(isinstance(e, Declined) for e in self._events()), "the figure was taken back")
+        self.expect(self.state.current == 1, "Ann's five figures are used: Ben's turn")
+        # Ben: the forest is Ann's this round at 2 players: the tap says the rule and changes nothing
+        before = self.state
+        yield from self.tap("action-forest-0")
+        self.expect(bool(app.banner) and self.state == before, "the forest is refused, with the rule named")
+        # hunting with two dice; a die tapped by mistake is taken away again
+        yield from self.tap("action-hunting-0")
+        for face in (1, 2):
+            yield from self.tap(f"face-{face}")
+        yield from self.tap("die-remove")
+        yield from self.tap("face-3")
+        yield from self.confirm_dice()
+        self.expect(list(self._gathered_dice(Area.HUNTING)) == [1, 3], "the dice on show are the dice logged")
+        self.expect(self.find("stay-home").text.startswith("3"), "Ben has 3 at home")
+        yield from self.tap("stay-home")
+        self.expect(any(isinstance(e, StayedHome) for e in self._events()), "Ben's other figures stayed home")
+        yield from self.key("z", ("ctrl",))
+        self.expect(self.state.current == 1 and self.state.round == 1, "undo: Ben's turn again")
+        yield from self.tap("stay-home")
+        if app.sm.current == "sa_feeding":
+            yield from self.tap("next")
+        self.expect(self.state.round == 2 and self.state.phase is Phase.ACTIONS, "round 2 opens on the actions")
+        self.report["history"] = self._last_lines(12)
+        self.report["state"] = self.snapshot()
+        self.shot("board-round-2")
+
+    def _events(self) -> list[Any]:
+        return self.app.session.events()
+
+    def _gathered_dice(self, area: Any) -> tuple[int, ...]:
+        from rules.stone_age.events import Gathered
+
+        found = [e for e in self._events() if isinstance(e, Gathered) and e.area is area]
+        return found[-1].dice if found else ()
