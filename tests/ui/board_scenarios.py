@@ -4,7 +4,8 @@ screen, and figures left at home stay there with one tap. Mixed into ``tests/ui_
 ``Driver`` (which supplies ``tap``, ``key``, ``expect``, ``shot``, ``snapshot``, ``state``, ``report``)."""
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 #: the driver's modes that play Stone Age as it starts by default (the board keeps the placement)
 BOARD_MODES = frozenset({"board"})
