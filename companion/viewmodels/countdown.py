@@ -24,9 +24,6 @@ from companion.viewmodels.dice_reading import Reading
 
 #: where a roll may come from to count down (dice entered by touch never do)
 READ_SOURCES = frozenset({"camera", "edice", "ble"})
-#: the lengths Settings offers, in seconds (0: off)
-LENGTHS = (0, 2, 3, 5)
-DEFAULT_LENGTH = 3
 
 #: what a tick says: nothing running, keep waiting, or confirm now
 Step = Literal["idle", "wait", "confirm"]
