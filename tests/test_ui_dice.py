@@ -100,8 +100,9 @@ def test_ui_a_sure_roll_counts_down_and_confirms_itself_a_touch_stops_it(display
                                                                           lang: str) -> None:
     """The countdown set to 5 s on Settings; a 3-dice e-dice tray. A roll of the 3 dice asked for confirms
     itself and the log holds the dice shown; Ctrl+Z undoes it; a finger held down, or a tap on the
-    countdown, stops it (nothing confirmed well past 5 s) and NEXT confirms the dice still on show; dice
-    tapped in never count down. The countdown's line and its Settings row show their whole words."""
+    countdown, stops it (nothing confirmed well past 5 s) and NEXT confirms the dice still on show; so
+    does leaving the screen (BACK); dice tapped in never count down. The countdown's line and its
+    Settings row show their whole words."""
     report = _run("countdown", display, tmp_path, CAIRN_TEST_LANG=lang)
     c = report["countdown"]
     assert c["saved"] == 5, "the length is kept in settings.json"
@@ -114,6 +115,7 @@ def test_ui_a_sure_roll_counts_down_and_confirms_itself_a_touch_stops_it(display
     held = c["held"]
     assert not held["running_while_held"] and held["screen_after"] == held["shown"] == held["logged"], held
     assert not c["touch_counting"], "dice tapped in never count down"
+    assert c["left"] == {"running": False, "screen": "sa_table"}, "the screen left: nothing confirmed"
     tapped = c["tapped"]
     assert not tapped["running_after_tap"] and not tapped["bar_after_tap"], tapped
     assert tapped["screen_after"] == tapped["shown"] == tapped["logged"], tapped

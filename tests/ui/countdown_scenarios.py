@@ -2,7 +2,8 @@
 stops it, a finger held down never lets it confirm, and undo after it is the usual one key.
 
 * ``countdown``: Stone Age, a simulated 3-dice tray on a real pseudo-terminal; the length is set to
-  5 s on Settings by taps (and read back from ``settings.json``).
+  5 s on Settings by taps (and read back from ``settings.json``). Also: the screen left by BACK during
+  the countdown confirms nothing.
 * ``countdown-st``: 石器部落's fate dice from a 2-dice tray; the length comes from ``AppOptions``.
 
 Every other driver mode runs with the countdown off (``ui_driver`` sets ``countdown=0``), so their
@@ -176,6 +177,16 @@ class CountdownScenarios:
         yield from self.set_dice([2, 5])
         out["touch_counting"] = self.counting() or countdown.running
         yield from self.confirm_dice()
+
+        # the screen left during the countdown (BACK, a key: no touch at all): nothing is confirmed
+        yield from self.tap("action-quarry-0")
+        before = len(self.logged_dice())
+        yield from self.throw()
+        self.expect(self.cd_rolls[-1]["running"], "a countdown for the quarry's roll")
+        yield from self.key("backspace")
+        self.expect(app.sm.current == "sa_table", "BACK leaves the dice screen")
+        yield from self.not_confirmed_past_the_countdown(before, LENGTH, "the dice screen left")
+        out["left"] = {"running": countdown.running, "screen": app.sm.current}
 
         # 2. a tap during the countdown stops it: the dice stay, NEXT confirms them
         yield from self.tap("action-quarry-0")
