@@ -20,6 +20,8 @@ LANGUAGES = ("", "en", "zh_CN", "zh_TW")  # "" = follow the system locale
 DEFAULT_PINS = {"next": 17, "back": 27, "read": 22, "led": 23}
 #: the name keyboard: auto (on-screen in the kiosk), screen (Kivy's docked keyboard), system
 KEYBOARDS = ("auto", "screen", "system")
+#: the dice screen's countdown before a sure reading confirms itself, in seconds (0: off)
+COUNTDOWNS = (0, 2, 3, 5)
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,9 @@ class Settings:
     rotation: int = 0
     #: Dice screen: suggest which tools to add to a gathering roll
     show_tool_advice: bool = True
+    #: Dice screen: seconds (one of ``COUNTDOWNS``) before a reading with nothing left to choose
+    #: confirms itself; 0: never, NEXT confirms
+    confirm_countdown: int = 3
     #: the keyboard for names (one of ``KEYBOARDS``; takes effect at the next start)
     keyboard: str = "auto"
     #: the smart dice (Bluetooth LE) to connect, as picked on Settings: ``{"address", "name", "kind",
@@ -88,6 +93,8 @@ def _check(settings: Settings) -> None:
         raise ValueError(f"keyboard must be one of {', '.join(KEYBOARDS)}")
     if not isinstance(settings.sa_every_placement, bool):
         raise ValueError("sa_every_placement must be true or false")
+    if isinstance(settings.confirm_countdown, bool) or settings.confirm_countdown not in COUNTDOWNS:
+        raise ValueError(f"confirm_countdown must be one of 0 (off), {', '.join(map(str, COUNTDOWNS[1:]))} seconds")
     if not settings.camera.strip():
         raise ValueError("camera must not be empty (use 'none' for no camera)")
     for name, pin in settings.pins.items():

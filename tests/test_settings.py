@@ -74,3 +74,18 @@ def test_settings_smart_dice_are_remembered_and_a_bad_entry_is_named(tmp_path: P
     assert s.problems == ("setting 'ble_dice' ignored: smart die 1: kind must be godice or pixels",)
     with pytest.raises(ValueError, match="a smart die is listed twice"):
         sm.Settings().replace(ble_dice=[red, red])
+
+
+def test_settings_the_confirm_countdown_is_kept_and_a_bad_length_is_named(tmp_path: Path) -> None:
+    """3 s by default; off (0), 2 or 5 s kept across a restart; any other length named and dropped."""
+    path = tmp_path / "settings.json"
+    assert sm.Settings().confirm_countdown == 3
+    sm.save(sm.Settings().replace(confirm_countdown=0), path)
+    assert sm.load(path).confirm_countdown == 0
+    path.write_text(json.dumps({"confirm_countdown": 4, "camera": "demo"}))
+    s = sm.load(path)
+    assert s.confirm_countdown == 3 and s.camera == "demo"
+    assert s.problems == ("setting 'confirm_countdown' ignored: confirm_countdown must be one of 0 (off), 2, 3, 5 "
+                          "seconds",)
+    with pytest.raises(ValueError, match="confirm_countdown"):
+        sm.Settings().replace(confirm_countdown=True)

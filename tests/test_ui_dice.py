@@ -93,3 +93,38 @@ def test_ui_whole_four_player_game_with_the_camera_throwing(display: str, tmp_pa
     _all_confirms_match(report)
     assert len(report["confirms"]) == report["gathers"] == 7 * 5
     assert report["camera_rolls"] >= 10, "the camera kept throwing"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_ui_a_sure_roll_counts_down_and_confirms_itself_a_touch_stops_it(display: str, tmp_path: Path,
+                                                                          lang: str) -> None:
+    """The countdown set to 5 s on Settings; a 3-dice e-dice tray. A roll of the 3 dice asked for confirms
+    itself and the log holds the dice shown; Ctrl+Z undoes it; a finger held down, or a tap on the
+    countdown, stops it (nothing confirmed well past 5 s) and NEXT confirms the dice still on show; so
+    does leaving the screen (BACK); dice tapped in never count down. The countdown's line and its
+    Settings row show their whole words."""
+    report = _run("countdown", display, tmp_path, CAIRN_TEST_LANG=lang)
+    c = report["countdown"]
+    assert c["saved"] == 5, "the length is kept in settings.json"
+    assert not c["cut"], c["cut"]
+    auto = c["auto"]
+    assert auto["logged"] == auto["shown"] and all(auto["shown"]) and len(auto["shown"]) == 3, auto
+    assert auto["new"] == 1 and auto["confirms"] == 1 and auto["screen"] == "sa_table", auto
+    undo = c["undo"]
+    assert undo["wood_after"] == undo["wood_before"] - sum(auto["shown"]) // 3 and undo["current"] == 0, undo
+    held = c["held"]
+    assert not held["running_while_held"] and held["screen_after"] == held["shown"] == held["logged"], held
+    assert not c["touch_counting"], "dice tapped in never count down"
+    assert c["left"] == {"running": False, "screen": "sa_table"}, "the screen left: nothing confirmed"
+    tapped = c["tapped"]
+    assert not tapped["running_after_tap"] and not tapped["bar_after_tap"], tapped
+    assert tapped["screen_after"] == tapped["shown"] == tapped["logged"], tapped
+    _all_confirms_match(report)
+
+
+def test_ui_stone_tribe_fate_dice_count_down_too(display: str, tmp_path: Path) -> None:
+    """石器部落's fate dice from a 2-dice tray confirm themselves after the countdown (2 s for the run)."""
+    report = _run("countdown-st", display, tmp_path)
+    st = report["st"]
+    assert st["running"] and len(st["shown"]) == 2 and all(st["shown"]), st
+    assert st["logged"] == st["shown"] == st["last_roll"] and st["screen"] != "st_dice", st

@@ -24,7 +24,7 @@ from typing import Any, Iterator
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.ui import ble_scenarios, dice_scenarios, reliability  # noqa: E402
+from tests.ui import ble_scenarios, countdown_scenarios, dice_scenarios, reliability  # noqa: E402
 from tests.ui.bgstats_scenarios import BgStatsScenarios  # noqa: E402
 from tests.ui.feeding import FeedingScenarios  # noqa: E402
 from tests.ui.kiosk_scenarios import KioskScenarios, kiosk_keyboard, kiosk_options  # noqa: E402
@@ -46,17 +46,21 @@ def main() -> int:
     from companion.ui.app import AppOptions, CairnApp
 
     tray = None
-    if mode == "edice" or mode in dice_scenarios.TRAY_DICE:  # a simulated e-dice tray on a real pseudo-terminal
+    tray_dice = {**dice_scenarios.TRAY_DICE, **countdown_scenarios.TRAY_DICE}
+    if mode == "edice" or mode in tray_dice:  # a simulated e-dice tray on a real pseudo-terminal
         from hardware.edice_sim import TraySim
 
-        tray = TraySim(dice_scenarios.TRAY_DICE.get(mode, 5), rng=random.Random(4)).open()
+        tray = TraySim(tray_dice.get(mode, 5), rng=random.Random(4)).open()
+    # the confirm countdown is off but where a scenario is about it: the dice wait for NEXT
     fields = dict(no_gpio=True, camera="demo" if mode == "camera" else "none",
-                  serial=tray.path if tray else None, lang=os.environ.get("CAIRN_TEST_LANG", "en"))
+                  serial=tray.path if tray else None, lang=os.environ.get("CAIRN_TEST_LANG", "en"),
+                  countdown=0)
     fields.update(reliability.app_options(mode))  # mock GPIO pins, an unpluggable camera
     fields.update(kiosk_options(mode))
     fields.update(table_manners.app_options(mode, shots))  # the screenshot tour's start
     fields.update(dice_scenarios.app_options(mode))  # a demo camera that keeps throwing
     fields.update(ble_scenarios.app_options(mode))  # smart dice on a fake Bluetooth backend
+    fields.update(countdown_scenarios.app_options(mode))  # the confirm countdown, where it is tested
     plug = fields.pop("_plug", None)
     app = CairnApp(AppOptions(**fields))
     app.tray = tray
@@ -71,7 +75,8 @@ def main() -> int:
 
 class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScenarios, ExtraScenarios,
              FeedingScenarios, TableMannersScenarios, reliability.ReliabilityScenarios, StoreScenarios,
-             BgStatsScenarios, TextFitScenarios, BoardScenarios, Taps):
+             BgStatsScenarios, TextFitScenarios, BoardScenarios, countdown_scenarios.CountdownScenarios,
+             Taps):
     """Steps a scenario one frame at a time and records checks, banners and screenshots."""
 
     def __init__(self, app: Any, shots: Path, mode: str) -> None:
@@ -86,7 +91,7 @@ class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScen
                                          **self.feeding_modes(), **self.store_modes(),
                                          **self.table_manners_modes(), **self.dice_modes(),
                                          **self.ble_modes(), **self.bgstats_modes(), **self.text_fit_modes(),
-                                         **self.board_modes()}[mode]()
+                                         **self.board_modes(), **self.countdown_modes()}[mode]()
         self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------

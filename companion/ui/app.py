@@ -58,6 +58,8 @@ class AppOptions:
     on_start: Callable[[Any], Any] | None = None
     #: Bluetooth for the smart dice (``hardware.ble_dice.BleBackend``; tests inject a fake); None: bleak's
     ble_backend: Any = None
+    #: the dice screen's confirm countdown for this run, in seconds (0: off; tests); None: the player's setting
+    countdown: float | None = None
 
 
 class CairnApp(App):

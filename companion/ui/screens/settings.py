@@ -35,7 +35,7 @@ class SettingsScreen(CairnScreen):
         self._show_ble()
 
     def choose(self, field: str, value: Any) -> None:
-        """Set ``field`` (language, camera, rotation or keyboard) to ``value`` in the draft."""
+        """Set ``field`` (language, camera, rotation, keyboard or confirm_countdown) to ``value`` in the draft."""
         self._update(**{field: value})
 
     def toggle(self, field: str) -> None:

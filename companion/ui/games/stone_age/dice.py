@@ -20,6 +20,7 @@ from kivy.graphics.texture import Texture
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.i18n import _, tr
+from companion.ui.countdown import ConfirmCountdown
 from companion.ui.widgets import CairnButton, CairnScreen, IconButton
 from companion.viewmodels.stone_age import dice as dvm
 from companion.viewmodels import dice_reading as dr
@@ -126,6 +127,7 @@ class DiceScreen(CairnScreen):
             self._preview_event = Clock.schedule_interval(self._update_preview, 1 / 15)
 
     def on_leave(self, *args: Any) -> None:
+        ConfirmCountdown.of(self).stop()
         if self.app.bridge is not None:
             self.app.bridge.read_now(False)
         if self._said and self.app.banner == self._said:  # a reading's note belongs to this screen
@@ -312,11 +314,14 @@ class DiceScreen(CairnScreen):
         the dice by tapping)."""
         if not self.reading.need:
             return  # not prepared: no dice are asked for
-        fresh = roll.fresh or roll.source != "camera"
+        # an open count (the board keeps the placement) has no number asked for: only the board shows
+        # how many figures stand there, so such a roll never confirms itself (need 0: never met)
+        fresh, need = roll.fresh or roll.source != "camera", 0 if self.reading.most else len(self.reading.values)
         reading, outcome = dr.receive(self.reading, tuple(roll.values), roll.source, fresh=fresh, asked=roll.asked)
         self._say(outcome, len(roll.values), uncertain)
         if outcome != "ignored":
             self._show(reading)
+            ConfirmCountdown.of(self).offer(reading, outcome, uncertain, need)  # nothing to choose: confirms
 
     def _say(self, outcome: str, got: int, uncertain: int) -> None:
         """The banner a roll's outcome needs (none when the dice simply fill); it is taken down when the
@@ -342,6 +347,7 @@ class DiceScreen(CairnScreen):
 
     def on_next(self) -> None:
         """Confirm the dice on show (never while a question about a new roll is open)."""
+        ConfirmCountdown.of(self).stop()
         if self.reading.asking:
             self.app.show_banner(_("Answer the question about the dice first."), "info", seconds=3)
             return

@@ -37,6 +37,8 @@ class FateDiceScreen(DiceScreen):
     #: the die the next face tap sets (-1: the first die not set yet)
     chosen_die = NumericProperty(-1)
 
+    #: the confirm countdown's line stands above NEXT (the faces here are a small grid)
+    countdown_over = "next"
     state = StScreen.state
     back_to_table = StScreen.back_to_table
 
