@@ -314,10 +314,10 @@ class DiceScreen(CairnScreen):
         the dice by tapping)."""
         if not self.reading.need:
             return  # not prepared: no dice are asked for
-        # an open count (the board keeps the placement) has no number asked for: only the board shows
-        # how many figures stand there, so such a roll never confirms itself (need 0: never met)
-        fresh, need = roll.fresh or roll.source != "camera", 0 if self.reading.most else len(self.reading.values)
+        fresh, need = roll.fresh or roll.source != "camera", len(self.reading.values)
         reading, outcome = dr.receive(self.reading, tuple(roll.values), roll.source, fresh=fresh, asked=roll.asked)
+        if self.reading.most:  # an open count (the board keeps the placement): the dice read are the figures
+            need = len(reading.values)  # there, as the heading says while it counts down; the rules check it
         self._say(outcome, len(roll.values), uncertain)
         if outcome != "ignored":
             self._show(reading)
