@@ -27,3 +27,10 @@ def test_ui_a_round_with_the_board_keeping_the_placement(display: str, tmp_path:
     assert not any("placed" in step for step in report["steps"] if step.startswith("tap space-"))
     for shot in report["shots"]:
         assert Path(shot).stat().st_size > 5000, f"{shot} is empty"
+
+
+def test_ui_a_sure_edice_roll_on_an_open_count_confirms_itself(display: str, tmp_path: Path) -> None:
+    status, report, stderr = run_driver("board-edice", display, tmp_path, tmp_path / "data", tmp_path / "shots")
+    assert not report["errors"], "\n".join(report["errors"]) + stderr
+    assert status == 0, stderr
+    assert len(report["board_edice"]["logged"]) == 3

@@ -34,6 +34,7 @@ from tests.ui import table_manners  # noqa: E402
 from tests.ui.table_manners import TableMannersScenarios  # noqa: E402
 from tests.ui.text_fit import TextFitScenarios  # noqa: E402
 from companion.ui.taps import Taps  # noqa: E402
+from tests.ui import board_scenarios  # noqa: E402
 from tests.ui.board_scenarios import BOARD_MODES, BoardScenarios  # noqa: E402
 
 
@@ -46,7 +47,7 @@ def main() -> int:
     from companion.ui.app import AppOptions, CairnApp
 
     tray = None
-    tray_dice = {**dice_scenarios.TRAY_DICE, **countdown_scenarios.TRAY_DICE}
+    tray_dice = {**dice_scenarios.TRAY_DICE, **countdown_scenarios.TRAY_DICE, **board_scenarios.TRAY_DICE}
     if mode == "edice" or mode in tray_dice:  # a simulated e-dice tray on a real pseudo-terminal
         from hardware.edice_sim import TraySim
 
@@ -61,6 +62,7 @@ def main() -> int:
     fields.update(dice_scenarios.app_options(mode))  # a demo camera that keeps throwing
     fields.update(ble_scenarios.app_options(mode))  # smart dice on a fake Bluetooth backend
     fields.update(countdown_scenarios.app_options(mode))  # the confirm countdown, where it is tested
+    fields.update(board_scenarios.app_options(mode))
     plug = fields.pop("_plug", None)
     app = CairnApp(AppOptions(**fields))
     app.tray = tray

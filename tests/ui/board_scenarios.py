@@ -8,7 +8,14 @@ from collections.abc import Iterator
 from typing import Any
 
 #: the driver's modes that play Stone Age as it starts by default (the board keeps the placement)
-BOARD_MODES = frozenset({"board"})
+BOARD_MODES = frozenset({"board", "board-edice"})
+#: dice in the simulated e-dice tray of each mode
+TRAY_DICE = {"board-edice": 3}
+
+
+def app_options(mode: str) -> dict[str, Any]:
+    """``board-edice``: a 2 s confirm countdown (every other mode runs with it off)."""
+    return {"countdown": 2} if mode == "board-edice" else {}
 
 
 class BoardScenarios:
@@ -18,7 +25,7 @@ class BoardScenarios:
     report: dict[str, Any]
 
     def board_modes(self) -> dict[str, Any]:
-        return {"board": self.board_round}
+        return {"board": self.board_round, "board-edice": self.board_edice}
 
     def _last_lines(self, n: int) -> list[str]:
         return [line.text for line in self.app.session.history()[-n:]]
@@ -80,6 +87,32 @@ class BoardScenarios:
         self.report["history"] = self._last_lines(12)
         self.report["state"] = self.snapshot()
         self.shot("board-round-2")
+
+    def board_edice(self) -> Iterator[None]:
+        """A sure e-dice roll on an open count: the dice read are the figures there; it counts down and
+        confirms itself, and the log holds the tray's dice."""
+        import threading
+        import time
+
+        from rules.stone_age import Area
+
+        app = self.app
+        yield
+        yield from self.wait_for(lambda: "connected" in app.bridge.status.get("edice", ""), "the tray", 30)
+        yield from self.tap("remove-player")
+        yield from self.tap("start-game")
+        yield from self.tap("action-forest-0")
+        rolled: dict[int, int] = {}
+        threading.Thread(target=lambda: rolled.update(app.tray.roll()), daemon=True).start()
+        yield from self.wait_for(lambda: bool(self._gathered_dice(Area.FOREST)), "the roll to confirm itself", 90)
+        self.report["board_edice"] = {"tray": sorted(rolled.values()),
+                                      "logged": sorted(self._gathered_dice(Area.FOREST)),
+                                      "screen": app.sm.current, "at": time.monotonic()}
+        self.expect(sorted(rolled.values()) == sorted(self._gathered_dice(Area.FOREST)),
+                    "the dice logged are the tray's three")
+        self.expect(app.sm.current == "sa_table", "back on the table after the countdown")
+        self.expect(self.state.players[0].wood == sum(rolled.values()) // 3, "the wood of the dice read")
+        app.tray.close()
 
     def _events(self) -> list[Any]:
         return self.app.session.events()
