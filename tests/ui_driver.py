@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.ui import ble_scenarios, dice_scenarios, reliability  # noqa: E402
 from tests.ui.bgstats_scenarios import BgStatsScenarios  # noqa: E402
+from tests.ui.fast_scenarios import FastScenarios  # noqa: E402
 from tests.ui.feeding import FeedingScenarios  # noqa: E402
 from tests.ui.kiosk_scenarios import KioskScenarios, kiosk_keyboard, kiosk_options  # noqa: E402
 from tests.ui.scenarios import ExtraScenarios  # noqa: E402
@@ -70,7 +71,7 @@ def main() -> int:
 
 class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScenarios, ExtraScenarios,
              FeedingScenarios, TableMannersScenarios, reliability.ReliabilityScenarios, StoreScenarios,
-             BgStatsScenarios, TextFitScenarios, Taps):
+             BgStatsScenarios, TextFitScenarios, FastScenarios, Taps):
     """Steps a scenario one frame at a time and records checks, banners and screenshots."""
 
     def __init__(self, app: Any, shots: Path, mode: str) -> None:
@@ -83,7 +84,8 @@ class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScen
                                          **self.reliability_modes(), **self.kiosk_modes(),
                                          **self.feeding_modes(), **self.store_modes(),
                                          **self.table_manners_modes(), **self.dice_modes(),
-                                         **self.ble_modes(), **self.bgstats_modes(), **self.text_fit_modes()}[mode]()
+                                         **self.ble_modes(), **self.bgstats_modes(), **self.text_fit_modes(),
+                                         **self.fast_modes()}[mode]()
         self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------
