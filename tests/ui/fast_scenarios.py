@@ -5,7 +5,8 @@ Two players. Moves that only set the table up go through ``app.send`` (the path 
 hut, card and feeding is done by taps, and the taps each one took are counted in ``report["taps"]``.
 What the screen showed when each was confirmed goes in ``report["shown"]``, for the test to hold
 against the log on disk. Round 1: Ann builds a fixed hut (wood, wood, brick) and buys the card in
-slot 1, Ben the card in slot 4; nobody is short. Round 2: Ann builds "4 resources of 1 kind" holding
+slot 1, Ben the card in slot 4; nobody is short. The hut is built once, taken back by Undo, and built
+again. Round 2: Ann builds "4 resources of 1 kind" holding
 wood only; nobody is short again.
 """
 from __future__ import annotations
@@ -85,8 +86,13 @@ class FastScenarios:
                                Gather(0, Area.CLAY_PIT, (6,)))
         ann = self.state.players[0]
         self.expect((ann.wood, ann.brick) == (4, 1), "Ann holds 4 wood and 1 brick")
-        yield from self._counted("fixed_hut", self._build_fixed())
+        yield from self._build_fixed()
         self.expect(app.sm.current == "sa_table" and len(self.state.players[0].huts) == 1, "one tap built the hut")
+        yield from self._counted("undo_hut", self.tap("table-undo"))   # a wrong tile is taken back by one tap
+        ann = self.state.players[0]
+        self.expect((len(ann.huts), ann.wood, ann.brick, ann.score) == (0, 4, 1, 0), "the undo took the hut back")
+        yield from self._counted("fixed_hut", self._build_fixed())
+        self.expect(app.sm.current == "sa_table" and len(self.state.players[0].huts) == 1, "built again")
         self.report["shown"]["fixed_banner"] = app.banner
         yield from self._counted("card_slot_1", self._buy(1, "music", None))   # one Music card left to find
         self.expect(13 in self.state.players[0].cards or 14 in self.state.players[0].cards, "Ann has the Music card")

@@ -65,6 +65,7 @@ class BuildScreen(CairnScreen):
         return tuple(Resource(r) for r in self.paid)
 
     def _fill_huts(self, state: Any) -> None:
+        player = state.players[state.current] if 0 <= state.current < state.player_count else state.players[0]
         grid = self.ids.grid
         grid.clear_widgets()
         grid.cols = 6
@@ -75,7 +76,10 @@ class BuildScreen(CairnScreen):
             tile.payload = hut.id
             tile.icons = [r.value for r in hut.resources] if hut.kind is HutKind.FIXED else []
             tile.caption = vm.hut_caption(hut)
-            tile.kind = "selected" if hut.id == self.chosen else "normal"
+            # a printed tile the player cannot pay is greyed (a tap says what is missing); a bright one
+            # is built by its tap
+            short = hut.kind is HutKind.FIXED and not bvm.holds(player, hut.resources)
+            tile.kind = "selected" if hut.id == self.chosen else "off" if short else "normal"
             tile.bind(on_release=lambda t: self.choose(t.payload))
             grid.add_widget(tile)
 
