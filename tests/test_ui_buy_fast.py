@@ -60,5 +60,6 @@ def test_ui_huts_cards_and_feeding_take_fewer_taps_and_log_what_was_shown(displa
         assert shown["fixed_banner"] == "Built: Pay Wood, Wood, Brick → 10 points"
         assert shown["card_4"]["pay_text"] == "Pay Stone, Stone, Stone, Gold (4 of 4)"
         assert shown["variable"]["pay_text"] == "Pay Wood, Wood, Wood, Wood → 12 points"
+    assert {name: cut for name, cut in report["cut"].items() if cut} == {}, "a text is cut off"
     for shot in report["shots"]:
         assert Path(shot).stat().st_size > 5000, f"{shot} is empty"

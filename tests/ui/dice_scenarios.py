@@ -398,7 +398,7 @@ class DiceScenarios:
                 else:
                     yield from self._build()
             self.expect(self.state.phase in (Phase.PLACE, Phase.OVER), f"round {round_no}: everyone was fed")
-            if nobody_short(self.state):  # no choice in the feeding: no tap, the table says it was fed
+            if self.state.phase is Phase.PLACE and nobody_short(self.state):  # no tap: the table says it was fed
                 self.expect(app.sm.current == "sa_table", f"round {round_no}: fed with no tap")
             else:
                 self.expect(app.sm.current == "sa_feeding", f"round {round_no}: the feeding is read back")

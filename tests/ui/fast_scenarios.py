@@ -33,6 +33,15 @@ class FastScenarios:
         yield from steps
         self.report.setdefault("taps", {})[name] = self._taps() - before
 
+    def _look(self, name: str) -> Iterator[None]:
+        """A screenshot, and every text on the screen measured against its room (``report["cut"]``)."""
+        from companion.ui.fit import cut_labels
+
+        for _frame in range(3):  # layout and texture updates settle
+            yield
+        self.shot(name)
+        self.report.setdefault("cut", {})[name] = cut_labels(self.app.sm.current_screen)[1]
+
     def _setup(self, *commands: Any) -> Iterator[None]:
         for command in commands:
             if not self.app.send(command):
@@ -42,7 +51,7 @@ class FastScenarios:
 
     def _build_fixed(self) -> Iterator[None]:
         yield from self.tap("action-building-1")
-        self.shot("build-huts")
+        yield from self._look("build-huts")
         tile = self.find("hut-1")
         self.report.setdefault("shown", {})["fixed_icons"] = list(tile.icons)
         yield from self.tap("hut-1")                       # wood, wood, brick: built by this tap
@@ -50,11 +59,11 @@ class FastScenarios:
     def _buy(self, slot: int, group: str, card: int | None) -> Iterator[None]:
         build = self.app.sm.get_screen("sa_build")
         yield from self.tap(f"action-card-{slot}")
-        self.shot(f"card-groups-{slot}")
+        yield from self._look(f"card-groups-{slot}")
         yield from self.tap(f"card-group-{group}")
         if card is not None:
             yield from self.tap(f"card-{card}")
-        self.shot(f"buy-slot-{slot}")
+        yield from self._look(f"buy-slot-{slot}")
         self.report["shown"][f"card_{slot}"] = {"card": build.chosen, "paid": list(build.paid),
                                                "pay_text": build.pay_text, "tile": self.find(f"card-{build.chosen}").text}
         yield from self.tap("next")
@@ -63,7 +72,7 @@ class FastScenarios:
         build = self.app.sm.get_screen("sa_build")
         yield from self.tap("action-building-1")
         yield from self.tap(f"hut-{hut}")
-        self.shot("build-variable")
+        yield from self._look("build-variable")
         self.report["shown"]["variable"] = {"hut": hut, "paid": list(build.paid), "pay_text": build.pay_text}
         yield from self.tap("next")
 
@@ -107,7 +116,7 @@ class FastScenarios:
         self.expect(app.sm.current == "sa_table", "nobody was short: the table, not the feeding screen")
         self.report["shown"]["prompt_1"] = app.sm.get_screen("sa_table").prompt
         self.report["shown"]["food_1"] = [self.state.players[s].food for s in range(2)]
-        self.shot("table-fed")
+        yield from self._look("table-fed")
         four_one = next(h.id for h in distinct_huts(HUTS, {1}) if h.kind is HutKind.COUNT_KINDS and h.count == 4
                         and h.kinds == 1)
         yield from self._setup(Place(1, Area.HUNTING, 5), Place(0, Area.FOREST, 4), Place(0, Area.BUILDING, 1, 1),
