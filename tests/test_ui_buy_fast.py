@@ -8,8 +8,8 @@ import pytest
 
 from companion.session import GameSession
 from companion.store import GameStore
-from rules.stone_age import Resource
-from rules.stone_age.events import CardBought, Fed, HutBuilt
+from rules.stone_age import Area, Resource
+from rules.stone_age.events import CardBought, Fed, Gathered, HutBuilt
 from tests.ui.xvfb import run_driver, xvfb_display
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
@@ -29,7 +29,8 @@ def test_ui_huts_cards_and_feeding_take_fewer_taps_and_log_what_was_shown(displa
     assert not report["errors"], "\n".join(report["errors"]) + stderr
     assert status == 0, stderr
     # open the building, tap the tile | open, the group with one card left, Buy | open, group, card, Buy
-    assert report["taps"] == {"undo_hut": 1, "fixed_hut": 2, "card_slot_1": 3, "card_slot_4": 4, "variable_hut": 3}
+    assert report["taps"] == {"undo_hut": 1, "fixed_hut": 2, "card_slot_1": 3, "card_slot_4": 4,
+                              "tool_advice": 7, "variable_hut": 3}   # the hunt: open, 4 dice, the advice, NEXT
     assert report["after_last_action"] == "sa_table"          # the feeding with nobody short: no tap
     shown = report["shown"]
     with GameStore(data / "cairn.sqlite3") as store:
@@ -45,6 +46,9 @@ def test_ui_huts_cards_and_feeding_take_fewer_taps_and_log_what_was_shown(displa
         assert [r.value for r in bought.paid] == shown[f"card_{slot}"]["paid"]
     assert cards[0].paid == (Resource.WOOD,) and sorted(r.value for r in cards[1].paid) == ["gold", "stone",
                                                                                           "stone", "stone"]
+    hunt = [e for e in events if isinstance(e, Gathered) and e.area is Area.HUNTING][0]
+    assert hunt.dice == (6, 6, 6, 5) and hunt.tool_tiles == tuple(shown["advised"]["tiles"]) == (0,)
+    assert hunt.amount == 12
     fed = [e for e in events if isinstance(e, Fed)]
     assert len(fed) == 4 and not any(e.resources or e.penalty for e in fed)
     round_one = fed[:2]
@@ -60,6 +64,7 @@ def test_ui_huts_cards_and_feeding_take_fewer_taps_and_log_what_was_shown(displa
         assert shown["fixed_banner"] == "Built: Pay Wood, Wood, Brick → 10 points"
         assert shown["card_4"]["pay_text"] == "Pay Stone, Stone, Stone, Gold (4 of 4)"
         assert shown["variable"]["pay_text"] == "Pay Wood, Wood, Wood, Wood → 12 points"
+        assert shown["advice"] == "Tools: add 1 → 12"
     assert {name: cut for name, cut in report["cut"].items() if cut} == {}, "a text is cut off"
     for shot in report["shots"]:
         assert Path(shot).stat().st_size > 5000, f"{shot} is empty"

@@ -76,9 +76,20 @@ class FastScenarios:
         self.report["shown"]["variable"] = {"hut": hut, "paid": list(build.paid), "pay_text": build.pay_text}
         yield from self.tap("next")
 
+    def _hunt_with_advice(self) -> Iterator[None]:
+        """Ben's hunt: 6+6+6+5 = 23 is one short of 12 food; the advice's one tap adds his tool of 1."""
+        dice = self.app.sm.get_screen("sa_dice")
+        yield from self.tap("action-hunting-0")
+        for value in (6, 6, 6, 5):
+            yield from self.tap(f"face-{value}")
+        self.report["shown"]["advice"] = dice.advice
+        yield from self.tap("use-advice")
+        self.report["shown"]["advised"] = {"tiles": list(dice.tiles), "result": dice.result}
+        yield from self.tap("next")
+
     def buy_fast(self) -> Iterator[None]:
         from companion.viewmodels.stone_age import distinct_huts
-        from rules.stone_age import HUTS, Area, Gather, HutKind, Phase, Place
+        from rules.stone_age import HUTS, Area, Gather, HutKind, Phase, Place, UseVillage
 
         app = self.app
         names = NAMES.get(app.lang, NAMES["en"])
@@ -119,8 +130,10 @@ class FastScenarios:
         yield from self._look("table-fed")
         four_one = next(h.id for h in distinct_huts(HUTS, {1}) if h.kind is HutKind.COUNT_KINDS and h.count == 4
                         and h.kinds == 1)
-        yield from self._setup(Place(1, Area.HUNTING, 5), Place(0, Area.FOREST, 4), Place(0, Area.BUILDING, 1, 1),
-                               Gather(1, Area.HUNTING, (6, 6, 6, 6, 6)), Gather(0, Area.FOREST, (6, 6, 6, 6)))
+        yield from self._setup(Place(1, Area.HUNTING, 4), Place(0, Area.FOREST, 4), Place(1, Area.TOOL_MAKER, 1),
+                               Place(0, Area.BUILDING, 1, 1), UseVillage(1, Area.TOOL_MAKER))
+        yield from self._counted("tool_advice", self._hunt_with_advice())
+        yield from self._setup(Gather(0, Area.FOREST, (6, 6, 6, 6)))
         self.expect(self.state.players[0].wood == 9 and self.state.players[0].resource_total == 9, "Ann: wood only")
         yield from self._counted("variable_hut", self._build_variable(four_one))
         self.expect(self.state.round == 3 and app.sm.current == "sa_table", "round 2 fed with no tap either")
