@@ -65,9 +65,10 @@ def test_every_filled_hut_payment_is_one_the_rules_accept() -> None:
         if paid:
             check_payment(h, paid)
             assert bvm.hut_payment(h, paid, p).ready
-        else:
-            legal = bvm.payments(p, lambda x, h=h: _legal(h, x), 7)
-            assert h.kind is not HutKind.FIXED and len(legal) != 1 or h.kind is HutKind.FIXED
+        elif h.kind is HutKind.FIXED:
+            assert not bvm.holds(p, h.resources)
+        else:                                        # left empty: none, or more than one, payment fits
+            assert len(bvm.payments(p, lambda x, h=h: _legal(h, x), 7)) != 1
 
 
 def _legal(h, paid) -> bool:
