@@ -23,14 +23,14 @@ def test_ui_feeding_reads_back_every_player_and_the_short_one_chooses(display: s
     assert not report["errors"], "\n".join(report["errors"]) + stderr
     assert status == 0, stderr
     first, second = report["names"]
+    assert report["fed"]["food"] == [20, 7]          # nobody short in round 1: the panels hold what it left
     if lang == "zh_CN":
         assert (first, second) == ("小明", "小红")
-        assert report["summary_lines"] == ["小明 农业 +1，吃 −5 → 食物 20", "小红 农业 +0，吃 −5 → 食物 7"]
-        assert report["done_text"] == "开始第 2 轮"
+        assert report["fed"]["prompt"] == "第 1 轮已喂食，无人缺粮  ·  小红：放置人物（家里还有 5 人）"
+        assert report["done_text"] == "开始第 4 轮"
     else:
-        assert report["summary_lines"] == [f"{first}: fields +1, eats −5 → 20 food",
-                                           f"{second}: fields +0, eats −5 → 7 food"]
-        assert report["done_text"] == "Start round 2"
+        assert report["fed"]["prompt"] == f"Round 1 fed, nobody short  ·  {second}: place figures (5 at home)"
+        assert report["done_text"] == "Start round 4"
         assert report["pay_text"] == "Pay Stone, Stone, Gold"
     assert report["panel_kept"], "the kept card shows on the player's panel"
     assert report["state"]["round"] == 4
@@ -49,8 +49,9 @@ def test_ui_the_any_two_card_is_kept_and_pays_for_a_hut_later(display: str, tmp_
 
 
 def test_ui_a_game_opened_again_shows_the_feeding_it_left_on(display: str, tmp_path: Path) -> None:
-    """Stopped while the feeding read-back is on show, and again while a short player must choose:
-    each time Resume opens the feeding exactly as it was (not the table), and play goes on from it."""
+    """Stopped on the table after a feeding nobody was short in, and again while a short player must
+    choose: Resume opens the table saying the round was fed, then the feeding choice exactly as it
+    was (not the table), and play goes on from it."""
     data, runs = tmp_path / "data", []
     for n in (1, 2, 3):
         status, report, stderr = run_driver(f"feeding-resume-{n}", display, tmp_path, data, tmp_path / f"shots{n}",
@@ -59,7 +60,7 @@ def test_ui_a_game_opened_again_shows_the_feeding_it_left_on(display: str, tmp_p
         assert status == 0, stderr
         runs.append(report)
     first, second, third = runs
-    assert second["resumed_on"] == third["resumed_on"] == "sa_feeding"
-    assert first["lines"] == second["lines"] == ["小明 农业 +1，吃 −5 → 食物 20", "小红 农业 +0，吃 −5 → 食物 7"]
-    assert first["done_text"] == second["done_text"] == "开始第 2 轮"
+    assert second["resumed_on"] == "sa_table" and third["resumed_on"] == "sa_feeding"
+    assert first["fed"] == second["fed"] == {"prompt": "第 1 轮已喂食，无人缺粮  ·  小红：放置人物（家里还有 5 人）",
+                                            "food": [20, 7]}
     assert third["choice"] == second["choice"]

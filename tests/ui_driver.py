@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.ui import ble_scenarios, countdown_scenarios, dice_scenarios, reliability  # noqa: E402
 from tests.ui.bgstats_scenarios import BgStatsScenarios  # noqa: E402
+from tests.ui.fast_scenarios import FastScenarios  # noqa: E402
 from tests.ui.feeding import FeedingScenarios  # noqa: E402
 from tests.ui.kiosk_scenarios import KioskScenarios, kiosk_keyboard, kiosk_options  # noqa: E402
 from tests.ui.scenarios import ExtraScenarios  # noqa: E402
@@ -78,7 +79,7 @@ def main() -> int:
 class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScenarios, ExtraScenarios,
              FeedingScenarios, TableMannersScenarios, reliability.ReliabilityScenarios, StoreScenarios,
              BgStatsScenarios, TextFitScenarios, BoardScenarios, countdown_scenarios.CountdownScenarios,
-             Taps):
+             FastScenarios, Taps):
     """Steps a scenario one frame at a time and records checks, banners and screenshots."""
 
     def __init__(self, app: Any, shots: Path, mode: str) -> None:
@@ -93,7 +94,7 @@ class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScen
                                          **self.feeding_modes(), **self.store_modes(),
                                          **self.table_manners_modes(), **self.dice_modes(),
                                          **self.ble_modes(), **self.bgstats_modes(), **self.text_fit_modes(),
-                                         **self.board_modes(), **self.countdown_modes()}[mode]()
+                                         **self.board_modes(), **self.countdown_modes(), **self.fast_modes()}[mode]()
         self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------
@@ -177,8 +178,23 @@ class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScen
             yield from self.tap(f"face-{value}")
 
     def pay(self, resources: list[str]) -> Iterator[None]:
+        """Tap the resources paid, unless the build screen filled in exactly these (its only payment)."""
+        filled = list(self.app.sm.get_screen("sa_build").paid)
+        if filled and sorted(filled) == sorted(resources):
+            return
+        if filled:
+            raise AssertionError(f"the screen filled in {filled}, the scenario pays {resources}")
         for r in resources:
             yield from self.tap(f"pay-{r}")
+
+    def pick_card(self, card: int) -> Iterator[None]:
+        """Find the card by its printed bottom (the group), then its top, unless it was the last of its group."""
+        from companion.viewmodels.stone_age import card_group_key
+        from rules.stone_age import CARD_BY_ID
+
+        yield from self.tap(f"card-group-{card_group_key(CARD_BY_ID[card])}")
+        if self.app.sm.get_screen("sa_build").chosen != card:
+            yield from self.tap(f"card-{card}")
 
     def snapshot(self) -> dict[str, Any]:
         s = self.state
@@ -224,6 +240,8 @@ class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScen
         self.expect(app.sm.current == "sa_build", "the building opens the build screen")
         hut = self._hut_any_kinds()
         yield from self.tap(f"hut-{hut}")
+        self.expect(list(app.sm.get_screen("sa_build").paid) == ["wood"] * 4, "wood only: the one payment is filled")
+        yield from self.tap("clear-payment")
         yield from self.tap("next")
         self.expect(app.banner.startswith("Not allowed"), "an empty payment is refused with a reason")
         self.expect(self.state.players[1].huts == (), "nothing was built")
@@ -235,7 +253,7 @@ class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScen
         # the card in slot 1: a food card, paid with 1 wood
         yield from self.tap("action-card-1")
         card = self._food_card()
-        yield from self.tap(f"card-{card}")
+        yield from self.pick_card(card)
         yield from self.pay(["wood"])
         self.shot("buy")
         yield from self.tap("next")
@@ -323,7 +341,7 @@ class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScen
             yield from self.enter_dice(dice[: a.figures])
             yield from self.tap("next")
         if self.app.sm.current == "sa_feeding" and self.state.phase is not Phase.FEED:
-            yield from self.tap("next")  # everyone fed: the feeding read back, one tap to the next round
+            yield from self.tap("next")  # a choice was made (or −10 taken): read back, one tap to the next round
 
     def _play_to_end(self) -> Iterator[None]:
         from rules.stone_age import Phase

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from companion.ui.stepper import FrameStepper
-from rules.stone_age import Area, BuildHut, BuyCard, Feed, Gather, Phase
+from companion.viewmodels.stone_age import card_group_key
+from rules.stone_age import CARD_BY_ID, Area, BuildHut, BuyCard, Feed, Gather, Phase
 from rules.stone_age.random_play import random_command
 
 log = logging.getLogger(__name__)
@@ -174,7 +175,7 @@ class ScreenshotTour:
         build = self.app.sm.get_screen("sa_build")
         build.prepare("build", command.slot)
         self.app.go("sa_build")
-        build.choose(command.hut)
+        build.chosen = command.hut  # not choose(): a printed hut the player holds would be built by it
         build.paid = [r.value for r in command.paid]
         build.refresh()
         yield
@@ -186,6 +187,7 @@ class ScreenshotTour:
         build.prepare("buy", command.slot)
         self.app.go("sa_build")
         build.choose(command.card)
+        build.group = card_group_key(CARD_BY_ID[command.card])  # the card among the others of its bottom
         build.paid = [r.value for r in command.paid]
         build.refresh()
         yield

@@ -367,6 +367,7 @@ class DiceScenarios:
         with all five; the dice are taken from the camera and corrected by touch, or tapped in, and every
         confirm is checked."""
         from companion.viewmodels.stone_age import actions
+        from companion.viewmodels.stone_age import nobody_short
         from rules.stone_age import Phase
 
         app = self.app
@@ -397,8 +398,11 @@ class DiceScenarios:
                 else:
                     yield from self._build()
             self.expect(self.state.phase in (Phase.PLACE, Phase.OVER), f"round {round_no}: everyone was fed")
-            self.expect(app.sm.current == "sa_feeding", f"round {round_no}: the feeding is read back")
-            if self.state.phase is Phase.PLACE:
+            if self.state.phase is Phase.PLACE and nobody_short(self.state):  # no tap: the table says it was fed
+                self.expect(app.sm.current == "sa_table", f"round {round_no}: fed with no tap")
+            else:
+                self.expect(app.sm.current == "sa_feeding", f"round {round_no}: the feeding is read back")
+            if app.sm.current == "sa_feeding" and self.state.phase is Phase.PLACE:
                 yield from self.tap("next")  # one tap ends the feeding
                 self.expect(app.sm.current == "sa_table", f"round {round_no}: back to the table")
             (self.shots / "progress.txt").write_text(f"round {round_no} done, {gathers} gatherings\n")
@@ -461,10 +465,10 @@ class DiceScenarios:
             hut = next(h for h in distinct_huts(HUTS, built) if h.kind is HutKind.ANY)
             choice = (hut.id, ["wood"])
         yield from self.tap(f"hut-{choice[0]}")
-        if HUTS[choice[0] - 1].kind is not HutKind.FIXED:  # a printed hut's payment is filled in already
+        if HUTS[choice[0] - 1].kind is not HutKind.FIXED:  # a printed hut the player holds is built by its tap
             yield from self.pay(choice[1])
-        if not self.report.get("built"):
-            self.shot("game-build")
-        yield from self.tap("next")
+            if not self.report.get("built"):
+                self.shot("game-build")
+            yield from self.tap("next")
         self.expect(len(self.state.players[seat].huts) == len(p.huts) + 1, f"hut {choice[0]} is built")
         self.report.setdefault("built", []).append(choice[0])

@@ -31,7 +31,7 @@ class ExtraScenarios:
         self.expect(self.state.players[0].wood == 8, "24 on four dice gives 8 wood")
         yield from self.tap("action-card-1")
         card = next(c.id for c in distinct_cards(CARDS, set()) if c.effect is Effect.DICE_FOR_ALL)
-        yield from self.tap(f"card-{card}")
+        yield from self.pick_card(card)
         yield from self.pay(["wood"])
         yield from self.tap("next")
         self.expect(app.sm.current == "sa_dice", "dice for everyone: the dice screen asks for one die a player")

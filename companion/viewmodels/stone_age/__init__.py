@@ -100,7 +100,10 @@ def prompt(state: GameState) -> str:
         return _("The game is over: see the final scoring.")
     who = state.players[state.current].name if 0 <= state.current < state.player_count else ""
     if state.phase is Phase.PLACE:
-        return tr("{name}: place figures ({n} at home)", name=who, n=figures_left(state, state.current))
+        place = tr("{name}: place figures ({n} at home)", name=who, n=figures_left(state, state.current))
+        if nobody_short(state):  # the feeding needed no tap: the table says it was done
+            return tr("Round {n} fed, nobody short", n=state.round - 1) + "  ·  " + place
+        return place
     if state.phase is Phase.ACTIONS:
         if state.lottery is not None:
             return tr("{name}: pick one of the dice", name=who)
@@ -109,6 +112,15 @@ def prompt(state: GameState) -> str:
                       n=figures_left(state, state.current))
         return tr("{name}: resolve your spaces", name=who)
     return _("Feeding: everyone feeds their people")
+
+
+def nobody_short(state: GameState) -> bool:
+    """True when the last feeding (``GameState.feeding``, kept through the next round's placing) fed
+    everyone from fields and food alone: nobody paid resources or took −10, so there was nothing to
+    choose and the next round starts without a tap; the panels show each player's food."""
+    if state.phase is Phase.FEED or not state.feeding:
+        return False
+    return not any(line.penalty or line.resources for line in state.feeding)
 
 
 @dataclass(frozen=True)
@@ -269,6 +281,35 @@ def distinct_cards(cards: tuple[Card, ...], taken: set[int]) -> list[Card]:
         seen.add(key)
         out.append(card)
     return out
+
+
+@dataclass(frozen=True)
+class CardGroup:
+    """Cards with the same bottom, as a player reads the physical card: a culture symbol (green) or a
+    multiplier kind with its number of figures (sand). ``cards`` are the looks still in the deck."""
+
+    key: str  # "music", "farmers-2": the tile's tid is card-group-<key>
+    label: str
+    green: bool
+    cards: tuple[Card, ...]
+
+
+def card_group_key(card: Card) -> str:
+    """The group a card is found in: its culture symbol, or its multiplier kind and figures."""
+    if card.culture is not None:
+        return card.culture.value
+    assert card.multiplier is not None
+    return f"{card.multiplier.value}-{card.figures}"
+
+
+def card_groups(cards: tuple[Card, ...], taken: set[int]) -> list[CardGroup]:
+    """The cards still in play grouped by bottom: the eight culture symbols first, then the sand
+    cards by kind and figures, each group in table order; an empty group is left out."""
+    groups: dict[str, list[Card]] = {}
+    for card in distinct_cards(cards, taken):
+        groups.setdefault(card_group_key(card), []).append(card)
+    return [CardGroup(key, card_bottom(group[0]), group[0].culture is not None, tuple(group))
+            for key, group in groups.items()]
 
 
 def card_is_green(card_id: int) -> bool:

@@ -16,7 +16,7 @@ from rules.stone_age.data import RESOURCES, Resource
 from rules.stone_age.feeding import can_pay_with_resources, food_after, shortfall
 from rules.stone_age.state import FeedLine, GameState, Phase, PlayerState
 
-from companion.viewmodels.stone_age import resource_label
+from companion.viewmodels.stone_age import nobody_short, resource_label
 
 
 @dataclass(frozen=True)
@@ -81,14 +81,17 @@ def feed_rows(state: GameState) -> list[FeedRow]:
 
 def on_show(state: GameState) -> bool:
     """True when the feeding is what the table is looking at: a player must still choose how to feed,
-    or the round's feeding has been made and nothing of the next round has happened yet (the read-back
-    waits for its one tap, or the game is over after the last feeding). A game opened again (Resume,
+    or the round's feeding had a choice in it and nothing of the next round has happened yet (the
+    read-back waits for its one tap), or the game is over after the last feeding. A feeding where
+    nobody was short needs no tap: the table says so (``prompt``) and the next round is on. A game opened again (Resume,
     after a power cut) opens there, as it was shown before, instead of on the table."""
     if state.phase is Phase.FEED:
         return True
     if not state.feeding:
         return False
-    return state.phase is Phase.OVER or state.phase is Phase.PLACE and not state.placements
+    if state.phase is Phase.OVER:
+        return True
+    return state.phase is Phase.PLACE and not state.placements and not nobody_short(state)
 
 
 def title(state: GameState) -> str:

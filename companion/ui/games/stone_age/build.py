@@ -29,6 +29,7 @@ class BuildScreen(CairnScreen):
     board = BooleanProperty(False)
     extra = NumericProperty(0)
     target = StringProperty("main")  # which pick the grid fills: main | extra
+    group = StringProperty("")  # the card bottom whose cards the grid shows ("" = all the bottoms)
     heading = StringProperty("")
     pay_text = StringProperty("")
     effect_text = StringProperty("")
@@ -41,7 +42,7 @@ class BuildScreen(CairnScreen):
         state = self.app.session.state if self.app and self.app.session else None
         self.board = bool(state is not None and state.board)
         self.chosen = self.extra = 0
-        self.target = "main"
+        self.target, self.group = "main", ""
         self.paid, self.any_two = [], []
 
     # -- redraw ------------------------------------------------------------------------------------
@@ -68,6 +69,7 @@ class BuildScreen(CairnScreen):
         return tuple(Resource(r) for r in self.paid)
 
     def _fill_huts(self, state: Any) -> None:
+        player = state.players[state.current] if 0 <= state.current < state.player_count else state.players[0]
         grid = self.ids.grid
         grid.clear_widgets()
         grid.cols = 6
@@ -78,21 +80,40 @@ class BuildScreen(CairnScreen):
             tile.payload = hut.id
             tile.icons = [r.value for r in hut.resources] if hut.kind is HutKind.FIXED else []
             tile.caption = vm.hut_caption(hut)
-            tile.kind = "selected" if hut.id == self.chosen else "normal"
+            # a printed tile the player cannot pay is greyed (a tap says what is missing); a bright one
+            # is built by its tap
+            short = hut.kind is HutKind.FIXED and not bvm.holds(player, hut.resources)
+            tile.kind = "selected" if hut.id == self.chosen else "off" if short else "normal"
             tile.bind(on_release=lambda t: self.choose(t.payload))
             grid.add_widget(tile)
 
     def _fill_cards(self, state: Any) -> None:
+        """The cards found as on the table: first the bottoms (culture symbol, or kind and figures),
+        then the tops of the chosen bottom; only cards still in the deck."""
         grid = self.ids.grid
         grid.clear_widgets()
-        grid.cols = 5
         taken = set(state.cards_out) | ({self.chosen} if self.target == "extra" else set())
-        for card in vm.distinct_cards(CARDS, taken):
+        groups = {g.key: g for g in vm.card_groups(CARDS, taken)}
+        group = groups.get(self.group)
+        if group is None:
+            grid.cols = 4
+            for g in groups.values():
+                tile = Factory.CardTile()
+                tile.tid, tile.green, tile.text, tile.payload = f"card-group-{g.key}", g.green, g.label, g.key
+                tile.bind(on_release=lambda t: self.choose_group(t.payload))
+                grid.add_widget(tile)
+            return
+        grid.cols = 2
+        back = Factory.CardTile()
+        back.tid, back.text, back.kind = "card-groups", _("‹ Other cards"), "off"
+        back.bind(on_release=lambda t: self.choose_group(""))
+        grid.add_widget(back)
+        for card in group.cards:
             tile = Factory.CardTile()
             tile.tid = f"card-{card.id}"
             tile.payload = card.id
             tile.green = card.culture is not None
-            tile.text = vm.card_bottom(card) + "\n" + vm.card_top(card)
+            tile.text = vm.card_top(card) + "\n" + vm.card_bottom(card)
             tile.kind = "selected" if card.id in (self.chosen, self.extra) and card.id else "normal"
             tile.bind(on_release=lambda t: self.choose(t.payload))
             grid.add_widget(tile)
@@ -132,17 +153,50 @@ class BuildScreen(CairnScreen):
 
     # -- taps --------------------------------------------------------------------------------------
     def choose(self, item: int) -> None:
-        """Pick a hut tile or card (or, for "extra card", the card drawn)."""
+        """Pick a hut tile or card (or, for "extra card", the card drawn). A fixed tile the player can
+        pay is built at once (Undo on the table takes it back); any other payment the player can make
+        in one way only is filled in, to be seen and changed before NEXT."""
+        state = self.app.session.state
+        player = state.players[state.current]
         if self.kind == "buy" and self.target == "extra":
             self.extra = item
         else:
             self.chosen = item
             if self.kind == "build":
                 hut = HUT_BY_ID[item]
-                self.paid = [r.value for r in hut.resources] if hut.kind is HutKind.FIXED else []
+                if bvm.builds_at_once(hut, player):
+                    self._build_at_once(hut)
+                    return
+                self.paid = [r.value for r in bvm.hut_default(hut, player)]
             card = CARD_BY_ID.get(item) if self.kind == "buy" else None
+            if card is not None:
+                self.paid = [r.value for r in bvm.card_default(self.slot, player)]
             self.target = "extra" if card is not None and card.effect is Effect.EXTRA_CARD else "main"
+            if self.target == "extra":
+                self.group = ""  # the drawn card is found by its bottom too
         self.refresh()
+
+    def choose_group(self, key: str) -> None:
+        """Show the cards with this bottom ("" = back to all the bottoms); a bottom with one card
+        left picks it at once."""
+        state = self.app.session.state
+        taken = set(state.cards_out) | ({self.chosen} if self.target == "extra" else set())
+        group = next((g for g in vm.card_groups(CARDS, taken) if g.key == key), None)
+        self.group = key if group is not None else ""
+        if group is not None and len(group.cards) == 1:
+            self.choose(group.cards[0].id)
+            return
+        self.refresh()
+
+    def _build_at_once(self, hut: Any) -> None:
+        state = self.app.session.state
+        paid = tuple(hut.resources)
+        text = bvm.hut_payment(hut, paid, state.players[state.current]).text
+        if self.app.send(BuildHut(state.current, self.slot, hut.id, paid)):
+            self.app.go_table()
+            self.app.show_banner(tr("Built: {what}", what=text), "ok")
+        else:
+            self.refresh()
 
     def add_resource(self, name: str) -> None:
         """One more of ``name`` in the payment."""
@@ -154,7 +208,7 @@ class BuildScreen(CairnScreen):
         self.paid, self.any_two = [], []
         if self.kind == "buy":
             self.chosen = self.extra = 0
-            self.target = "main"
+            self.target, self.group = "main", ""
         self.refresh()
 
     def take_resource(self, name: str) -> None:
@@ -164,8 +218,17 @@ class BuildScreen(CairnScreen):
         state = self.app.session.state
         if not self._buys_any_two() and len(self.any_two) == ANY_TWO_AMOUNT:
             chosen, self.any_two = tuple(Resource(r) for r in self.any_two), []
-            self.app.send(UseAnyTwo(state.current, chosen))
+            if self.app.send(UseAnyTwo(state.current, chosen)) and not self.paid:
+                self._fill_default()  # the card's resources may make the payment obvious now
         self.refresh()
+
+    def _fill_default(self) -> None:
+        state = self.app.session.state
+        player = state.players[state.current]
+        if self.kind == "build" and self.chosen:
+            self.paid = [r.value for r in bvm.hut_default(HUT_BY_ID[self.chosen], player)]
+        elif self.kind == "buy" and self.chosen:
+            self.paid = [r.value for r in bvm.card_default(self.slot, player)]
 
     def _buys_any_two(self) -> bool:
         card = CARD_BY_ID.get(self.chosen)

@@ -2,8 +2,9 @@
 resources (or −10), and one tap to end the phase.
 
 The rules feed everyone who has no choice at once. The table is sent here when the actions phase
-ends (``TableScreen.redirect``), so the feeding is read back even when nobody was short; the big
-button then starts the next round (or opens the final scoring).
+ends with someone short, or the game over (``TableScreen.redirect``); the big button then starts the
+next round (or opens the final scoring). When nobody was short the next round starts with no tap and
+the table's prompt says the round was fed.
 """
 from __future__ import annotations
 

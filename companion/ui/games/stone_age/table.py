@@ -31,8 +31,9 @@ class TableScreen(CairnScreen):
     _feeding_due: bool = False    # the actions phase ended: show the feeding before the table
 
     def redirect(self) -> str | None:
-        """"sa_feeding" when the actions phase has ended since the table last looked (the feeding is
-        read back there, even when nobody was short, and ended by one tap); else ``None``."""
+        """"sa_feeding" when the actions phase has ended since the table last looked and the feeding
+        had a choice (someone short) or ended the game; else ``None``. A feeding where nobody was short
+        takes no tap: the next round's placing is shown at once and its prompt says the round was fed."""
         self._watch()
         if self._feeding_due:
             self._feeding_due = False
@@ -58,7 +59,7 @@ class TableScreen(CairnScreen):
         if state.phase is Phase.ACTIONS:
             self._feeding_due = False
         elif self._phase_seen is Phase.ACTIONS and (state.feeding or state.phase is Phase.FEED):
-            self._feeding_due = True
+            self._feeding_due = fvm.on_show(state)  # nobody short: nothing to show but the table
         self._phase_seen = state.phase
         if self._feeding_due and self.manager is not None and self.manager.current == self.name:
             self.app.go_table()  # the last action was taken here: on to the feeding
