@@ -108,8 +108,11 @@ def prompt(state: GameState) -> str:
         if state.lottery is not None:
             return tr("{name}: pick one of the dice", name=who)
         if board_turn(state):
-            return tr("{name}: tap each space your figures stand on ({n} at home)", name=who,
-                      n=figures_left(state, state.current))
+            spaces_line = tr("{name}: tap each space your figures stand on ({n} at home)", name=who,
+                             n=figures_left(state, state.current))
+            if not state.placements and nobody_short(state):  # the round just opened after a feeding
+                return tr("Round {n} fed, nobody short", n=state.round - 1) + "  ·  " + spaces_line
+            return spaces_line
         return tr("{name}: resolve your spaces", name=who)
     return _("Feeding: everyone feeds their people")
 
