@@ -32,6 +32,8 @@ GAMES = {"stone-age": 4, "stone-tribe": 6, "prehistories": 3}
 #: the seeds of the 石器部落 and Prehistories games (Stone Age's is ``taps_plan.STONE_AGE_SEED``)
 STONE_TRIBE_SEED = 11
 PREHISTORIES_SEED = 5
+#: the share of 石器部落 negotiations that fail (the demand card is discarded) though a deal was possible
+DISCARDED = 0.35
 
 
 class Unavailable(Exception):
@@ -139,7 +141,7 @@ class BenchDriver(Taps):
         yield from self.frames(3)
         if self.app.sm.current != "home":
             raise RuntimeError(f"the app opened on {self.app.sm.current}, not Home")
-        if self.has(f"game-choice-{game}"):
+        if self.app.sm.get_screen("home").game != game and self.has(f"game-choice-{game}"):
             yield from self.tap(f"game-choice-{game}")
 
     def finish(self, **extra: Any) -> None:
@@ -295,7 +297,7 @@ class BenchDriver(Taps):
             raise RuntimeError(f"the demand card was not turned up: {self.app.banner}")
         plan = StoneTribeTour._plan(None, self.state)  # type: ignore[arg-type]  (it reads only the state)
         demand = self.app.sm.get_screen("st_demand")
-        if plan is None:
+        if plan is None or rng.random() < DISCARDED:
             yield from self.tap("st-demand-discard")
         else:
             payments, shares = plan
