@@ -35,7 +35,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.taps_plan import json_line  # noqa: E402
+from benchmarks.taps_plan import json_line
 
 GAME_MODES = {"stone-age": ("mirrored", "board"), "stone-tribe": ("default",), "prehistories": ("default",)}
 TITLES = {"stone-age": "Stone Age", "stone-tribe": "石器部落", "prehistories": "Prehistories"}
@@ -55,7 +55,8 @@ def run_game(game: str, mode: str, env: dict[str, str], size: str, rounds: int |
         if rounds is not None:
             cmd += ["--rounds", str(rounds)]
         try:
-            proc = subprocess.run(cmd, env=child, capture_output=True, text=True, timeout=timeout)
+            proc = subprocess.run(cmd, env=child, capture_output=True, text=True, timeout=timeout,
+                                  check=False)
         except subprocess.TimeoutExpired:
             return {"errors": [f"{game} {mode}: no result within {timeout:.0f} s"]}
         if not report.exists():

@@ -16,12 +16,22 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable
+from typing import Any
 
 from rules.stone_age import CARD_BY_ID, CARDS, HUT_BY_ID, HUTS, Effect
-from rules.stone_age.commands import (BuildHut, BuyCard, Decline, Feed, Gather, PickDie, Place, UseAnyTwo,
-                                      UseVillage)
+from rules.stone_age.commands import (
+    BuildHut,
+    BuyCard,
+    Decline,
+    Feed,
+    Gather,
+    PickDie,
+    Place,
+    UseAnyTwo,
+    UseVillage,
+)
 from rules.stone_age.data import EXACT_FIGURES
 from rules.stone_age.decide import decide
 from rules.stone_age.evolve import evolve

@@ -9,11 +9,33 @@ from dataclasses import replace
 
 import pytest
 
-from benchmarks.taps_plan import (JSON_KEYS, READBACK, Figures, Tally, apply, bench_command, flat, game_taps,
-                                  json_line, shown_card, shown_hut, stone_age_script, stone_age_taps)
+from benchmarks.taps_plan import (
+    JSON_KEYS,
+    READBACK,
+    Figures,
+    Tally,
+    apply,
+    bench_command,
+    flat,
+    game_taps,
+    json_line,
+    shown_card,
+    shown_hut,
+    stone_age_script,
+    stone_age_taps,
+)
 from rules.stone_age import Area, NewGame, Phase, Resource, Seat
-from rules.stone_age.commands import (BuildHut, BuyCard, Decline, Feed, Gather, PickDie, Place, UseAnyTwo,
-                                      UseVillage)
+from rules.stone_age.commands import (
+    BuildHut,
+    BuyCard,
+    Decline,
+    Feed,
+    Gather,
+    PickDie,
+    Place,
+    UseAnyTwo,
+    UseVillage,
+)
 from rules.stone_age.state import Lottery
 
 WOOD, BRICK, STONE, GOLD = Resource.WOOD, Resource.BRICK, Resource.STONE, Resource.GOLD

@@ -26,7 +26,7 @@ def test_one_stone_age_round_by_taps_is_what_the_rules_say(display: str, tmp_pat
     report = tmp_path / "report.json"
     env = child_env(display, tmp_path, tmp_path / "data")
     proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "taps_driver.py"), "stone-age", "mirrored",
-                           str(report), "--rounds", "1"], cwd=ROOT, env=env, capture_output=True, text=True,
+                           str(report), "--rounds", "1"], check=False, cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=900)
     data = json.loads(report.read_text()) if report.exists() else {"errors": ["no report"]}
     assert not data["errors"], "\n".join(data["errors"]) + proc.stderr[-3000:]
