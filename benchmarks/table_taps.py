@@ -58,7 +58,9 @@ def run_game(game: str, mode: str, env: dict[str, str], size: str, rounds: int |
             proc = subprocess.run(cmd, env=child, capture_output=True, text=True, timeout=timeout,
                                   check=False)
         except subprocess.TimeoutExpired:
-            return {"errors": [f"{game} {mode}: no result within {timeout:.0f} s"]}
+            partial = json.loads(report.read_text(encoding="utf-8")) if report.exists() else {}
+            return {"errors": [f"{game} {mode}: no result within {timeout:.0f} s; counted so far: "
+                               f"{json_line(partial['result']) if 'result' in partial else 'nothing'}"]}
         if not report.exists():
             return {"errors": [f"{game} {mode}: the app wrote no report (exit {proc.returncode}):\n"
                                f"{proc.stderr[-3000:]}"]}
@@ -91,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--modes", default="mirrored,board", help="the Stone Age modes to run")
     parser.add_argument("--size", default="800x480", help="the window, WxH (the Pi's screen by default)")
     parser.add_argument("--rounds", type=int, default=None, help="stop each game after this many rounds")
-    parser.add_argument("--timeout", type=float, default=1800, help="seconds allowed per game and mode")
+    parser.add_argument("--timeout", type=float, default=5400, help="seconds allowed per game and mode")
     args = parser.parse_args(argv)
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     unknown = [g for g in games if g not in GAME_MODES]

@@ -46,6 +46,8 @@ class BenchDriver(OtherGames, Taps):
         self.turn_taps = 0
         self.report: dict[str, Any] = {"errors": [], "game": game, "mode": mode}
         self.trace = bool(os.environ.get("CAIRN_TAPS_TRACE"))
+        #: ``checkpoint(report)`` saves the report so far (set by ``main``)
+        self.checkpoint: Any = None
 
     # -- plumbing ------------------------------------------------------------------------------------
     def start(self) -> None:
@@ -175,6 +177,9 @@ class BenchDriver(OtherGames, Taps):
             yield from self.timed(round_no, self._enter(steps, table))
             if move is not None:
                 self._check(move)
+            elif self.checkpoint is not None:  # a round read back: what is counted so far, in case of a kill
+                self.finish(finished=False, seed=STONE_AGE_SEED, commands=len(moves), partial=True)
+                self.checkpoint(self.report)
         self.bucket = None
         final = [p.score for p in self.state.players]
         done = self.state.phase.value == "over"
@@ -225,7 +230,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", default="800x480")
     parser.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
     args = parser.parse_args(argv)
-    os.environ.setdefault("CAIRN_DATA_DIR", tempfile.mkdtemp(prefix="cairn-taps-"))
+    if not os.environ.get("CAIRN_DATA_DIR"):  # never among the user's own games
+        os.environ["CAIRN_DATA_DIR"] = tempfile.mkdtemp(prefix="cairn-taps-")
     from companion.ui.kivy_config import configure_kivy, parse_size
 
     size = parse_size(args.size)
@@ -237,6 +243,8 @@ def main(argv: list[str] | None = None) -> int:
 
     app = CairnApp(AppOptions(camera="none", lang="en", size=size, no_gpio=True))
     driver = BenchDriver(app, args.game, args.mode, args.rounds)
+    driver.checkpoint = lambda report: args.report.write_text(json.dumps(report, ensure_ascii=False, default=str),
+                                                              encoding="utf-8")
     app.bench_driver = driver  # the clock keeps only weak references
     driver.start()
     began = time.perf_counter()
