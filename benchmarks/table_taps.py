@@ -29,6 +29,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -70,7 +71,8 @@ def run_game(game: str, mode: str, env: dict[str, str], size: str, rounds: int |
 def describe(result: dict[str, Any]) -> str:
     """One line of the table for a result."""
     game = TITLES.get(result["game"], result["game"])
-    line = (f"{game:<13} {result['mode']:<9} {result['players']:>3} {result['rounds']:>6} {result['taps']:>6} "
+    game += " " * (13 - sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in game))  # 石器部落 is wide
+    line = (f"{game} {result['mode']:<9} {result['players']:>3} {result['rounds']:>6} {result['taps']:>6} "
             f"{result['taps_per_round']:>8.1f} {result['seconds_per_round']:>8.1f}")
     notes = [f"setup {result['setup_taps']} taps"]
     if result.get("scrolls"):
