@@ -1,0 +1,285 @@
+"""The pure half of ``benchmarks/table_taps.py``: the scripted Stone Age game, the translation of each of
+its commands into the taps a player makes, and the figures' counting and JSON lines. No Kivy here.
+
+* ``stone_age_script(setup, seed)`` plays a whole game with the rules alone: the commands (chosen by
+  ``bench_command``, the rules' seeded random player kept to what touch can enter) and the state
+  before and after each one. The same seed gives the same game every run.
+* ``stone_age_taps(command, before, mode)`` is the list of taps that enter ``command`` in ``before``:
+  widget ``tid`` strings, and ``Figures(n)`` where the figure stepper is brought to ``n`` (one
+  ``figures-up`` per figure above the first, as the table starts at 1).
+* ``Tally`` counts taps per round (and per turn), ``json_line`` writes one result as a line.
+
+Modes: ``mirrored`` enters every placement (today's table); ``board`` has no placement phase (the
+placements are read off the board by tapping the action itself), so a ``Place`` is no taps at all.
+"""
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules.stone_age import CARD_BY_ID, CARDS, HUT_BY_ID, HUTS, Effect
+from rules.stone_age.commands import (
+    BuildHut,
+    BuyCard,
+    Decline,
+    Feed,
+    Gather,
+    PickDie,
+    Place,
+    UseAnyTwo,
+    UseVillage,
+)
+from rules.stone_age.data import EXACT_FIGURES
+from rules.stone_age.decide import decide
+from rules.stone_age.evolve import evolve
+from rules.stone_age.huts import HutKind
+from rules.stone_age.random_play import random_command
+from rules.stone_age.state import GameState, Phase
+
+MODES = ("mirrored", "board")
+#: the seed of the benchmark's Stone Age game
+STONE_AGE_SEED = 2026
+#: the tap that reads the feeding back and starts the next round (or opens the final scoring); the
+#: driver taps ``next`` for it when the feeding screen is on show
+READBACK = "readback"
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Bring the table's figure stepper to ``n`` (taps ``figures-up``/``figures-down``)."""
+
+    n: int
+
+
+
+# -- the scripted game -------------------------------------------------------------------------------
+def _same_hut(a: Any, b: Any) -> bool:
+    return (a.kind, a.resources, a.count, a.kinds) == (b.kind, b.resources, b.count, b.kinds)
+
+
+def _same_card(a: Any, b: Any) -> bool:
+    return (a.effect, a.amount, a.resource, a.culture, a.multiplier, a.figures) == \
+        (b.effect, b.amount, b.resource, b.culture, b.multiplier, b.figures)
+
+
+def shown_hut(hut_id: int, built: set[int]) -> int:
+    """The tile the build screen shows for ``hut_id`` (identical tiles are shown once: the first unbuilt)."""
+    hut = HUT_BY_ID[hut_id]
+    return next(h.id for h in HUTS if h.id not in built and _same_hut(h, hut))
+
+
+def shown_card(card_id: int, taken: set[int]) -> int:
+    """The card the buy screen shows for ``card_id`` (identical cards are shown once: the first in play)."""
+    card = CARD_BY_ID[card_id]
+    return next(c.id for c in CARDS if c.id not in taken and _same_card(c, card))
+
+
+def bench_command(state: GameState, rng: random.Random) -> Any:
+    """The rules' random player's next command, kept to what the screens can enter by touch: no kept
+    "any 2 resources" card spent during the actions (it is spent on the feeding screen), identical huts
+    and cards named by the tile the screen shows, no tools added to a "roll for a resource" card (the
+    card's dice screen offers none), and each one-use tool value spent at most once per roll (the dice
+    screen toggles tool cards by value)."""
+    for _attempt in range(200):
+        command = random_command(state, rng)
+        if not (isinstance(command, UseAnyTwo) and state.phase is Phase.ACTIONS):
+            break
+    else:
+        raise RuntimeError("the random player keeps spending an any-2 card during the actions")
+    if isinstance(command, BuildHut):
+        built = {b.hut for p in state.players for b in p.huts}
+        command = replace(command, hut=shown_hut(command.hut, built))
+    elif isinstance(command, BuyCard):
+        taken = set(state.cards_out)
+        card = shown_card(command.card, taken)
+        extra = shown_card(command.extra_card, taken | {card}) if command.extra_card else 0
+        command = replace(command, card=card, extra_card=extra)
+        if CARD_BY_ID[card].effect is Effect.ROLL:
+            command = replace(command, tool_tiles=(), tool_cards=())
+    elif isinstance(command, Gather):
+        command = replace(command, tool_cards=tuple(dict.fromkeys(command.tool_cards)))
+    return command
+
+
+@dataclass(frozen=True)
+class Move:
+    """One command of the scripted game with the rules' state before and after it."""
+
+    command: Any
+    before: GameState
+    after: GameState
+
+
+def apply(state: GameState | None, command: Any) -> GameState:
+    """The rules' state after ``command`` (``IllegalMove`` when the rules refuse it)."""
+    for event in decide(state, command):
+        state = evolve(state, event)
+    assert state is not None
+    return state
+
+
+def stone_age_script(setup: Any, seed: int = STONE_AGE_SEED, max_commands: int = 5000) -> list[Move]:
+    """A whole game from the ``NewGame`` ``setup``, the moves chosen by ``bench_command`` with
+    ``random.Random(seed)``; raises RuntimeError when it does not end within ``max_commands``."""
+    rng = random.Random(seed)
+    state = apply(None, setup)
+    moves: list[Move] = []
+    for _n in range(max_commands):
+        if state.phase is Phase.OVER:
+            return moves
+        command = bench_command(state, rng)
+        after = apply(state, command)
+        moves.append(Move(command, state, after))
+        state = after
+    raise RuntimeError(f"the scripted game (seed {seed}) did not end in {max_commands} commands")
+
+
+# -- commands to taps ---------------------------------------------------------------------------------
+def stone_age_taps(command: Any, before: GameState, mode: str = "mirrored") -> list[Any]:
+    """The taps that enter ``command`` when the game is in ``before`` (see the module docstring)."""
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}; the modes are {', '.join(MODES)}")
+    if isinstance(command, Place):
+        if mode == "board":
+            return []
+        steps: list[Any] = [f"space-{command.area.value}-{command.slot}"]
+        if command.area not in EXACT_FIGURES:
+            steps.append(Figures(command.figures))
+        return steps + ["next"]
+    if isinstance(command, Gather):
+        player = before.players[command.player]
+        steps = [f"action-{command.area.value}-0"] + [f"face-{v}" for v in command.dice]
+        steps += [f"tile-{i}" for i in command.tool_tiles]
+        steps += [f"onecard-{player.one_use_tools.index(v)}" for v in command.tool_cards]
+        return steps + ["next"]
+    if isinstance(command, UseVillage):
+        return [f"action-{command.area.value}-0"]
+    if isinstance(command, Decline):
+        return [f"decline-{command.area.value}-{command.slot}"]
+    if isinstance(command, BuildHut):
+        steps = [f"action-building-{command.slot}", f"hut-{command.hut}"]
+        if HUT_BY_ID[command.hut].kind is not HutKind.FIXED:  # a fixed tile fills in its own payment
+            steps += [f"pay-{r.value}" for r in command.paid]
+        return steps + ["next"]
+    if isinstance(command, BuyCard):
+        return _buy_taps(command, before)
+    if isinstance(command, PickDie):
+        assert before.lottery is not None, "a die is picked only from a dice-for-everyone roll"
+        return [f"pick-{before.lottery.dice.index(command.value)}"]
+    if isinstance(command, UseAnyTwo):
+        if before.phase is not Phase.FEED:
+            raise ValueError("the benchmark spends a kept any-2 card only on the feeding screen")
+        return ["feed-card"] + [f"feed-take-{r.value}" for r in command.chosen]
+    if isinstance(command, Feed):
+        if command.penalty:
+            return [f"feed-penalty-{command.player}"]
+        return [f"feed-take-{r.value}" for r in command.resources] + [f"feed-pay-{command.player}"]
+    raise ValueError(f"no taps for {type(command).__name__}")
+
+
+def _buy_taps(command: BuyCard, before: GameState) -> list[Any]:
+    card = CARD_BY_ID[command.card]
+    steps: list[Any] = [f"action-card-{command.slot}", f"card-{command.card}"]
+    if card.effect is Effect.EXTRA_CARD and command.extra_card:
+        steps.append(f"card-{command.extra_card}")  # the second card tap names the card drawn
+    steps += [f"pay-{r.value}" for r in command.paid]
+    if card.effect is Effect.ANY_TWO:
+        steps += [f"take-{r.value}" for r in command.chosen]
+    steps.append("next")
+    if card.effect in (Effect.ROLL, Effect.DICE_FOR_ALL):  # then the card's dice, and NEXT again
+        steps += [f"face-{v}" for v in command.dice] + ["next"]
+    return steps
+
+
+def flat(steps: Iterable[Any]) -> list[str]:
+    """The tids of ``steps`` with the stepper brought up from 1 and the read-back as NEXT."""
+    out: list[str] = []
+    for step in steps:
+        if isinstance(step, Figures):
+            out += ["figures-up"] * (step.n - 1)
+        else:
+            out.append("next" if step == READBACK else step)
+    return out
+
+
+def game_taps(moves: list[Move], mode: str) -> list[tuple[int, list[Any], Move | None]]:
+    """``(round, taps, move)`` for each move entered in ``mode`` (a placement in board mode is skipped),
+    with the feeding read-back (``move`` None) tapped before the first move of each new round and after
+    the last move."""
+    out: list[tuple[int, list[Any], Move | None]] = []
+    last_round = None
+    for move in moves:
+        if mode == "board" and isinstance(move.command, Place):
+            continue
+        steps = stone_age_taps(move.command, move.before, mode)
+        if last_round is not None and move.before.round > last_round:
+            out.append((last_round, [READBACK], None))
+        out.append((move.before.round, steps, move))
+        last_round = move.before.round
+    if moves and last_round is not None:
+        out.append((last_round, [READBACK], None))  # the last feeding read back opens the final scoring
+    return out
+
+
+# -- counting and reporting ----------------------------------------------------------------------------
+@dataclass
+class Tally:
+    """Taps and seconds per round (and per turn, where a game counts turns)."""
+
+    rounds: dict[int, int] = field(default_factory=dict)
+    seconds: dict[int, float] = field(default_factory=dict)
+    turns: list[dict[str, Any]] = field(default_factory=list)
+    setup_taps: int = 0
+    keys: int = 0
+    scrolls: int = 0
+
+    def add(self, round_no: int, taps: int = 1) -> None:
+        self.rounds[round_no] = self.rounds.get(round_no, 0) + taps
+
+    def time(self, round_no: int, seconds: float) -> None:
+        self.seconds[round_no] = self.seconds.get(round_no, 0.0) + seconds
+
+    def result(self, game: str, mode: str, players: int, **extra: Any) -> dict[str, Any]:
+        """The figures as the JSON line carries them (taps of the rounds; the setup apart)."""
+        rounds = len(self.rounds)
+        taps = sum(self.rounds.values())
+        out: dict[str, Any] = {
+            "game": game, "mode": mode, "players": players, "rounds": rounds, "taps": taps,
+            "taps_per_round": round(taps / rounds, 1) if rounds else 0.0,
+            "seconds_per_round": round(sum(self.seconds.values()) / rounds, 2) if rounds else 0.0,
+            "setup_taps": self.setup_taps, "keys": self.keys, "scrolls": self.scrolls,
+            "taps_by_round": [self.rounds[r] for r in sorted(self.rounds)],
+        }
+        if self.turns:
+            out.update(turn_figures(self.turns))
+        out.update(extra)
+        return out
+
+
+def turn_figures(turns: list[dict[str, Any]]) -> dict[str, Any]:
+    """Taps per turn, all turns and split into turns with a deal and turns without one."""
+    def mean(xs: list[int]) -> float:
+        return round(sum(xs) / len(xs), 1) if xs else 0.0
+
+    deal = [t["taps"] for t in turns if t["deal"]]
+    other = [t["taps"] for t in turns if not t["deal"]]
+    return {"turns": len(turns), "taps_per_turn": mean(deal + other), "deal_turns": len(deal),
+            "taps_per_deal_turn": mean(deal), "taps_per_other_turn": mean(other),
+            "most_taps_other_turn": max(other, default=0)}
+
+
+#: the keys every JSON line starts with, in this order
+JSON_KEYS = ("game", "mode", "players", "rounds", "taps", "taps_per_round", "seconds_per_round")
+
+
+def json_line(result: dict[str, Any]) -> str:
+    """One result as one line of JSON, the spec's keys first."""
+    missing = [k for k in JSON_KEYS if k not in result]
+    if missing:
+        raise ValueError(f"a result lacks {', '.join(missing)}")
+    ordered = {k: result[k] for k in JSON_KEYS}
+    ordered.update((k, v) for k, v in result.items() if k not in ordered)
+    return json.dumps(ordered, ensure_ascii=False)

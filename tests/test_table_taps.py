@@ -1,0 +1,164 @@
+"""The taps benchmark's pure half (``benchmarks/taps_plan.py``): the scripted Stone Age game, the taps
+each command takes on the screens, and the JSON lines. No window here; the benchmark itself plays the
+game by taps (``python benchmarks/table_taps.py``)."""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+
+import pytest
+
+from benchmarks.taps_plan import (
+    JSON_KEYS,
+    READBACK,
+    Figures,
+    Tally,
+    apply,
+    bench_command,
+    flat,
+    game_taps,
+    json_line,
+    shown_card,
+    shown_hut,
+    stone_age_script,
+    stone_age_taps,
+)
+from rules.stone_age import Area, NewGame, Phase, Resource, Seat
+from rules.stone_age.commands import (
+    BuildHut,
+    BuyCard,
+    Decline,
+    Feed,
+    Gather,
+    PickDie,
+    Place,
+    UseAnyTwo,
+    UseVillage,
+)
+from rules.stone_age.state import Lottery
+
+WOOD, BRICK, STONE, GOLD = Resource.WOOD, Resource.BRICK, Resource.STONE, Resource.GOLD
+SETUP = NewGame(tuple(Seat(f"Player {i + 1}", c) for i, c in enumerate(("red", "blue", "green", "yellow"))), 0)
+
+
+@pytest.fixture(scope="module")
+def game() -> list:
+    return stone_age_script(SETUP, seed=2026)
+
+
+@pytest.fixture()
+def start():
+    return apply(None, SETUP)
+
+
+def test_a_placement_is_the_space_the_figures_and_next_in_mirrored_mode_and_nothing_on_the_board(start) -> None:
+    forest = Place(0, Area.FOREST, 3)
+    assert flat(stone_age_taps(forest, start)) == ["space-forest-0", "figures-up", "figures-up", "next"]
+    assert stone_age_taps(forest, start) == ["space-forest-0", Figures(3), "next"]
+    assert stone_age_taps(Place(0, Area.TOOL_MAKER, 1), start) == ["space-tool_maker-0", "next"]
+    assert stone_age_taps(Place(0, Area.CARD, 1, slot=3), start) == ["space-card-3", "next"]
+    assert stone_age_taps(forest, start, "board") == []
+    with pytest.raises(ValueError, match="unknown mode"):
+        stone_age_taps(forest, start, "camera")
+
+
+def test_actions_are_tapped_where_the_table_and_its_screens_show_them(start) -> None:
+    seat = replace(start.players[0], one_use_tools=(4, 2))
+    state = replace(start, players=(seat,) + start.players[1:])
+    gather = Gather(0, Area.QUARRY, (6, 1), tool_tiles=(0, 2), tool_cards=(2,))
+    assert stone_age_taps(gather, state) == ["action-quarry-0", "face-6", "face-1", "tile-0", "tile-2",
+                                             "onecard-1", "next"]
+    assert stone_age_taps(gather, state, "board") == stone_age_taps(gather, state)
+    assert stone_age_taps(UseVillage(0, Area.HUT), state) == ["action-hut-0"]
+    assert stone_age_taps(Decline(0, Area.BUILDING, 2), state) == ["decline-building-2"]
+    # a fixed tile fills in its own payment; a "any kinds" tile is paid by tapping
+    assert stone_age_taps(BuildHut(0, 1, 1, (WOOD, WOOD, BRICK)), state) == ["action-building-1", "hut-1", "next"]
+    any_kinds = next(h for h in __import__("rules.stone_age", fromlist=["HUTS"]).HUTS if h.kind.name != "FIXED")
+    assert stone_age_taps(BuildHut(0, 2, any_kinds.id, (WOOD, STONE)), state) == \
+        ["action-building-2", f"hut-{any_kinds.id}", "pay-wood", "pay-stone", "next"]
+
+
+def test_cards_take_their_picks_payment_and_dice(start) -> None:
+    assert stone_age_taps(BuyCard(0, 2, 4, (WOOD, BRICK), dice=(5, 3)), start) == \
+        ["action-card-2", "card-4", "pay-wood", "pay-brick", "next", "face-5", "face-3", "next"]
+    assert stone_age_taps(BuyCard(0, 1, 5, (GOLD,), extra_card=13), start) == \
+        ["action-card-1", "card-5", "card-13", "pay-gold", "next"]
+    assert stone_age_taps(BuyCard(0, 1, 2, (WOOD,), chosen=(STONE, GOLD)), start) == \
+        ["action-card-1", "card-2", "pay-wood", "take-stone", "take-gold", "next"]
+    assert stone_age_taps(BuyCard(0, 1, 6, (WOOD,), dice=(1, 6, 6, 2)), start)[-6:] == \
+        ["next", "face-1", "face-6", "face-6", "face-2", "next"]
+
+
+def test_dice_for_everyone_and_feeding(start) -> None:
+    lottery = replace(start, phase=Phase.ACTIONS, lottery=Lottery(buyer=0, dice=(3, 6, 1, 6), order=(0, 1, 2, 3)))
+    assert stone_age_taps(PickDie(0, 6), lottery) == ["pick-1"]
+    feed = replace(start, phase=Phase.FEED)
+    assert stone_age_taps(Feed(2, penalty=True), feed) == ["feed-penalty-2"]
+    assert stone_age_taps(Feed(1, (WOOD, WOOD)), feed) == ["feed-take-wood", "feed-take-wood", "feed-pay-1"]
+    assert stone_age_taps(UseAnyTwo(1, (GOLD, BRICK)), feed) == ["feed-card", "feed-take-gold", "feed-take-brick"]
+    with pytest.raises(ValueError, match="feeding screen"):
+        stone_age_taps(UseAnyTwo(1, (GOLD, BRICK)), replace(start, phase=Phase.ACTIONS))
+
+
+def test_identical_tiles_and_cards_are_named_by_the_one_the_screen_shows() -> None:
+    assert shown_hut(6, set()) == 5 and shown_hut(6, {5}) == 6
+    assert shown_card(14, set()) == 13 and shown_card(14, {13}) == 14
+
+
+def test_the_scripted_game_is_the_same_every_run_legal_and_enterable_by_touch(game) -> None:
+    again = stone_age_script(SETUP, seed=2026)
+    assert [m.command for m in again] == [m.command for m in game]
+    assert game[-1].after.phase is Phase.OVER
+    for move in game:
+        assert not (isinstance(move.command, UseAnyTwo) and move.before.phase is Phase.ACTIONS)
+        assert apply(move.before, move.command) == move.after
+        flat(stone_age_taps(move.command, move.before))  # every command has its taps
+    other = stone_age_script(SETUP, seed=7)
+    assert [m.command for m in other] != [m.command for m in game]
+
+
+def test_bench_command_keeps_the_random_players_choice_where_touch_can_enter_it(game) -> None:
+    for move in game[:200]:
+        ours = bench_command(move.before, random.Random(3))
+        assert apply(move.before, ours) is not None
+
+
+def test_board_mode_is_mirrored_mode_less_the_placements(game) -> None:
+    mirrored, board = game_taps(game, "mirrored"), game_taps(game, "board")
+    not_placed = [m.command for _r, _s, m in mirrored if m is not None and not isinstance(m.command, Place)]
+    assert [m.command for _r, _s, m in board if m is not None] == not_placed
+    placing = sum(len(flat(s)) for _r, s, m in mirrored if m is not None and isinstance(m.command, Place))
+    assert sum(len(flat(s)) for _r, s, _m in mirrored) - placing == sum(len(flat(s)) for _r, s, _m in board)
+    # the feeding read back ends every round, once, in both modes
+    rounds = game[-1].before.round
+    for taps in (mirrored, board):
+        assert [r for r, s, m in taps if s == [READBACK]] == list(range(1, rounds + 1))
+
+
+def test_a_json_line_leads_with_the_specs_keys() -> None:
+    tally = Tally()
+    tally.add(1, 30)
+    tally.add(2, 40)
+    tally.time(1, 2.0)
+    tally.time(2, 3.0)
+    tally.setup_taps = 3
+    result = tally.result("stone-age", "mirrored", 4, final_scores=[1, 2, 3, 4])
+    line = json_line(result)
+    assert "\n" not in line
+    data = json.loads(line)
+    assert list(data)[:len(JSON_KEYS)] == list(JSON_KEYS)
+    assert data | {} == {**data, "game": "stone-age", "mode": "mirrored", "players": 4, "rounds": 2, "taps": 70,
+                         "taps_per_round": 35.0, "seconds_per_round": 2.5}
+    assert data["setup_taps"] == 3 and data["final_scores"] == [1, 2, 3, 4]
+    with pytest.raises(ValueError, match="lacks taps"):
+        json_line({k: 0 for k in JSON_KEYS if k != "taps"})
+
+
+def test_turns_with_a_deal_are_counted_apart() -> None:
+    tally = Tally()
+    tally.add(1, 39)
+    tally.turns = [{"taps": 9, "deal": False}, {"taps": 12, "deal": False}, {"taps": 18, "deal": True}]
+    data = tally.result("stone-tribe", "default", 6)
+    assert (data["turns"], data["deal_turns"], data["taps_per_turn"]) == (3, 1, 13.0)
+    assert (data["taps_per_other_turn"], data["most_taps_other_turn"], data["taps_per_deal_turn"]) == (10.5, 12, 18.0)
