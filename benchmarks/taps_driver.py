@@ -9,8 +9,7 @@ must be scrolled to reach a widget is dragged by a touch (counted apart, as ``sc
 imported only once ``main`` runs, so the module can be imported anywhere.
 
 Stone Age is checked as it goes: after each command the session's state must equal the rules' state
-after that command (mirrored mode), or the players' books must equal them (board mode, where the
-placements never reach the log).
+after that command, in both modes (the board mode's commands come from ``taps_plan.board_script``).
 """
 from __future__ import annotations
 
@@ -20,6 +19,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from dataclasses import replace
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -146,28 +146,42 @@ class BenchDriver(OtherGames, Taps):
         self.report["result"] = self.tally.result(self.game, self.mode, GAMES[self.game], **extra)
 
     # -- Stone Age -------------------------------------------------------------------------------------
+    def choose_placement(self) -> Iterator[None]:
+        """Settings → Rules → Enter every placement on for ``mirrored``, off for ``board`` (setup taps)."""
+        want = self.mode == "mirrored"
+        if self.app.settings.sa_every_placement == want:
+            return
+        yield from self.tap("open-settings")
+        if not self.has("rule-every-placement"):
+            raise Unavailable(f"mode {self.mode}: not available in this build (no Enter every placement)")
+        yield from self.tap("rule-every-placement")
+        yield from self.tap("settings-save")
+        yield from self.tap("settings-back")
+        if self.app.settings.sa_every_placement != want:
+            raise RuntimeError("Settings did not keep the placement choice")
+
     def stone_age(self) -> Iterator[None]:
-        from benchmarks.taps_plan import STONE_AGE_SEED, apply, stone_age_script
+        from benchmarks.taps_plan import STONE_AGE_SEED, apply, board_script, stone_age_script
         from companion.ui import registry
 
         app = self.app
         yield from self.go_home_game("stone-age")
+        yield from self.choose_placement()
         home = app.sm.get_screen("home")
-        if self.mode == "board" and not self.has("placement-board"):
-            raise Unavailable("mode board: not available in this build (Home has no placement-board)")
         while len(home.form.seats) < GAMES["stone-age"]:
             yield from self.tap("add-player")
-        if self.has(f"placement-{self.mode}"):
-            yield from self.tap(f"placement-{self.mode}")
         home._read_names()
-        setup = registry.screens_for("stone-age").setup_command(
-            [(s.name, s.colour) for s in home.form.seats], home.form.start_player)
+        screens = registry.screens_for("stone-age")
+        setup = screens.setup_command([(s.name, s.colour) for s in home.form.seats], home.form.start_player)
+        setup = replace(setup, board=False)  # the game is scripted with every placement, then converted
         yield from self.tap("start-game")
         if app.sm.current != "sa_table":
             raise RuntimeError(f"the game opened on {app.sm.current}")
         moves = stone_age_script(setup, STONE_AGE_SEED)
-        first = apply(None, setup)
-        if self.mode == "mirrored" and self.state != first:
+        if self.mode == "board":
+            moves = board_script(moves, setup)
+        first = apply(None, replace(setup, board=self.mode == "board"))
+        if self.state != first:
             raise AssertionError("the game started on Home is not the rules' game from its setup command")
         self.report["commands"] = len(moves)
         table = app.sm.get_screen("sa_table")
@@ -206,12 +220,7 @@ class BenchDriver(OtherGames, Taps):
     def _check(self, move: Any) -> None:
         """The session holds what the rules make of the command (all of it; in board mode the books)."""
         state = self.state
-        if self.mode == "mirrored":
-            ok = state == move.after
-        else:
-            ok = (state.players, state.cards_out, state.round) == (move.after.players, move.after.cards_out,
-                                                                   move.after.round)
-        if not ok:
+        if state != move.after:
             diff = [f"{name}: {getattr(state, name)!r} != {getattr(move.after, name)!r}"
                     for name in ("round", "phase", "current", "players", "placements", "lottery", "cards_out")
                     if getattr(state, name) != getattr(move.after, name)]

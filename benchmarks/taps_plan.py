@@ -9,8 +9,12 @@ its commands into the taps a player makes, and the figures' counting and JSON li
   ``figures-up`` per figure above the first, as the table starts at 1).
 * ``Tally`` counts taps per round (and per turn), ``json_line`` writes one result as a line.
 
-Modes: ``mirrored`` enters every placement (today's table); ``board`` has no placement phase (the
-placements are read off the board by tapping the action itself), so a ``Place`` is no taps at all.
+Modes: ``mirrored`` enters every placement (Settings → Rules → Enter every placement); ``board`` (the
+default) has no placing phase: ``board_script`` turns the same game into the commands the table takes
+then (no ``Place``; ``StayHome`` where a player's figures stayed home), and a tap on the space resolves
+it. The screens' own shortcuts are planned from the same pure view-model functions the screens call:
+a fixed hut the player can pay is built by its tap, a payment that is the only one possible is filled
+in, and a card is found by its printed bottom (one tap more only when that bottom holds several cards).
 """
 from __future__ import annotations
 
@@ -20,6 +24,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from collections import Counter
+
+from companion.viewmodels.stone_age import build as bvm
+from companion.viewmodels.stone_age import card_group_key, card_groups
 from rules.stone_age import CARD_BY_ID, CARDS, HUT_BY_ID, HUTS, Effect
 from rules.stone_age.commands import (
     BuildHut,
@@ -27,15 +35,16 @@ from rules.stone_age.commands import (
     Decline,
     Feed,
     Gather,
+    NewGame,
     PickDie,
     Place,
+    StayHome,
     UseAnyTwo,
     UseVillage,
 )
 from rules.stone_age.data import EXACT_FIGURES
 from rules.stone_age.decide import decide
 from rules.stone_age.evolve import evolve
-from rules.stone_age.huts import HutKind
 from rules.stone_age.random_play import random_command
 from rules.stone_age.state import GameState, Phase
 
@@ -92,16 +101,24 @@ def bench_command(state: GameState, rng: random.Random) -> Any:
     if isinstance(command, BuildHut):
         built = {b.hut for p in state.players for b in p.huts}
         command = replace(command, hut=shown_hut(command.hut, built))
+        filled = bvm.hut_default(HUT_BY_ID[command.hut], state.players[command.player])
+        command = replace(command, paid=_as_filled(command.paid, filled))
     elif isinstance(command, BuyCard):
         taken = set(state.cards_out)
         card = shown_card(command.card, taken)
         extra = shown_card(command.extra_card, taken | {card}) if command.extra_card else 0
-        command = replace(command, card=card, extra_card=extra)
+        filled = bvm.card_default(command.slot, state.players[command.player])
+        command = replace(command, card=card, extra_card=extra, paid=_as_filled(command.paid, filled))
         if CARD_BY_ID[card].effect is Effect.ROLL:
             command = replace(command, tool_tiles=(), tool_cards=())
     elif isinstance(command, Gather):
         command = replace(command, tool_cards=tuple(dict.fromkeys(command.tool_cards)))
     return command
+
+
+def _as_filled(paid: tuple[Any, ...], filled: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The payment as the screen fills it in when it is the same resources (its order is the screen's)."""
+    return tuple(filled) if filled and Counter(filled) == Counter(paid) else tuple(paid)
 
 
 @dataclass(frozen=True)
@@ -137,6 +154,29 @@ def stone_age_script(setup: Any, seed: int = STONE_AGE_SEED, max_commands: int =
     raise RuntimeError(f"the scripted game (seed {seed}) did not end in {max_commands} commands")
 
 
+def board_script(moves: list[Move], setup: Any) -> list[Move]:
+    """The same game entered with the board keeping the placement: no ``Place``, and ``StayHome`` where
+    a player's turn ends with figures at home (the game with every placement entered skipped them)."""
+    state = apply(None, replace(setup, board=True))
+    out: list[Move] = []
+    for move in moves:
+        command = move.command
+        if isinstance(command, Place):
+            continue
+        if isinstance(command, NewGame):
+            command = replace(command, board=True)
+        while (state.phase is Phase.ACTIONS and state.lottery is None and not isinstance(command, UseAnyTwo)
+               and command.player != state.current):
+            stay = StayHome(state.current)
+            after = apply(state, stay)
+            out.append(Move(stay, state, after))
+            state = after
+        after = apply(state, command)
+        out.append(Move(command, state, after))
+        state = after
+    return out
+
+
 # -- commands to taps ---------------------------------------------------------------------------------
 def stone_age_taps(command: Any, before: GameState, mode: str = "mirrored") -> list[Any]:
     """The taps that enter ``command`` when the game is in ``before`` (see the module docstring)."""
@@ -158,12 +198,17 @@ def stone_age_taps(command: Any, before: GameState, mode: str = "mirrored") -> l
     if isinstance(command, UseVillage):
         return [f"action-{command.area.value}-0"]
     if isinstance(command, Decline):
+        if mode == "board":  # the table has no row per space: the figure is taken back on its screen
+            return [f"action-{command.area.value}-{command.slot}", "build-decline"]
         return [f"decline-{command.area.value}-{command.slot}"]
+    if isinstance(command, StayHome):
+        return ["stay-home"]
     if isinstance(command, BuildHut):
+        hut, player = HUT_BY_ID[command.hut], before.players[command.player]
         steps = [f"action-building-{command.slot}", f"hut-{command.hut}"]
-        if HUT_BY_ID[command.hut].kind is not HutKind.FIXED:  # a fixed tile fills in its own payment
-            steps += [f"pay-{r.value}" for r in command.paid]
-        return steps + ["next"]
+        if bvm.builds_at_once(hut, player):  # a fixed tile the player holds is built by its tap
+            return steps
+        return steps + _pay_taps(command.paid, bvm.hut_default(hut, player)) + ["next"]
     if isinstance(command, BuyCard):
         return _buy_taps(command, before)
     if isinstance(command, PickDie):
@@ -180,12 +225,28 @@ def stone_age_taps(command: Any, before: GameState, mode: str = "mirrored") -> l
     raise ValueError(f"no taps for {type(command).__name__}")
 
 
+def _pay_taps(paid: tuple[Any, ...], filled: tuple[Any, ...]) -> list[Any]:
+    """The payment's taps: none when the screen filled in these resources, else one per resource."""
+    if filled and Counter(filled) == Counter(paid):
+        return []
+    return (["clear-payment"] if filled else []) + [f"pay-{r.value}" for r in paid]
+
+
+def _pick_card(card_id: int, taken: set[int]) -> list[Any]:
+    """A card found by its printed bottom: the group, then the card unless it is the group's only one."""
+    card = CARD_BY_ID[card_id]
+    key = card_group_key(card)
+    group = next(g for g in card_groups(CARDS, taken) if g.key == key)
+    return [f"card-group-{key}"] + ([] if len(group.cards) == 1 else [f"card-{card_id}"])
+
+
 def _buy_taps(command: BuyCard, before: GameState) -> list[Any]:
     card = CARD_BY_ID[command.card]
-    steps: list[Any] = [f"action-card-{command.slot}", f"card-{command.card}"]
-    if card.effect is Effect.EXTRA_CARD and command.extra_card:
-        steps.append(f"card-{command.extra_card}")  # the second card tap names the card drawn
-    steps += [f"pay-{r.value}" for r in command.paid]
+    taken = set(before.cards_out)
+    steps: list[Any] = [f"action-card-{command.slot}"] + _pick_card(command.card, taken)
+    if card.effect is Effect.EXTRA_CARD and command.extra_card:  # the second pick names the card drawn
+        steps += _pick_card(command.extra_card, taken | {command.card})
+    steps += _pay_taps(command.paid, bvm.card_default(command.slot, before.players[command.player]))
     if card.effect is Effect.ANY_TWO:
         steps += [f"take-{r.value}" for r in command.chosen]
     steps.append("next")
@@ -213,7 +274,7 @@ def game_taps(moves: list[Move], mode: str) -> list[tuple[int, list[Any], Move |
     last_round = None
     for move in moves:
         if mode == "board" and isinstance(move.command, Place):
-            continue
+            raise ValueError("a game entered with the board keeping the placement has no Place: use board_script")
         steps = stone_age_taps(move.command, move.before, mode)
         if last_round is not None and move.before.round > last_round:
             out.append((last_round, [READBACK], None))

@@ -36,5 +36,5 @@ def test_one_stone_age_round_by_taps_is_what_the_rules_say(display: str, tmp_pat
     planned = sum(len(flat(steps)) for r, steps, _m in game_taps(stone_age_script(setup, STONE_AGE_SEED), "mirrored")
                   if r == 1)
     assert (result["rounds"], result["taps"], result["players"]) == (1, planned, 4)
-    assert result["setup_taps"] == 2  # one more player, then Start game
+    assert result["setup_taps"] == 6  # Settings: Enter every placement (4 taps), one more player, Start game
     assert not result["finished"]
