@@ -1,16 +1,18 @@
 """Taps and on-screen seconds per round: scripted games played through the real UI, tap by tap.
 
     python benchmarks/table_taps.py [--json] [--games stone-age,stone-tribe,prehistories]
-                                    [--modes mirrored,board] [--size 800x480] [--rounds N]
+                                    [--modes mirrored,board,board-edice] [--size 800x480] [--rounds N]
 
 Each game and mode runs the real app in its own process (``benchmarks/taps_driver.py``) and window;
 every tap goes through Kivy's input path on the widget found by its ``tid``, as the UI tests tap. The
 games, the same every run (fixed seeds):
 
 * Stone Age, 4 players, to the end: the rules' seeded random player (kept to what touch can enter),
-  in two modes: ``mirrored`` (every placement entered on the table) and ``board`` (no placement
-  phase: the actions are tapped straight off the board). Each command's result is checked against the
-  rules; both modes must end on the same scores.
+  in three modes: ``mirrored`` (Settings → Enter every placement: each placement entered on the
+  table), ``board`` (the default: no placing phase, each space tapped as it is resolved; dice by
+  touch) and ``board-edice`` (the same with the dice rolled on a simulated e-dice tray on a real
+  pseudo-terminal: a sure roll confirms itself after the dice screen's countdown, here 2 s). Each
+  command's result is checked against the rules, state for state; all modes must end on the same scores.
 * 石器部落, 6 players, to the end (3 rounds, 18 turns): the screenshot tour's seeded moves, by taps;
   also taps per turn, turns with a deal apart from the others.
 * Prehistories, 3 players, to the end: the demo player's moves, by taps.
@@ -38,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.taps_plan import json_line
 
-GAME_MODES = {"stone-age": ("mirrored", "board"), "stone-tribe": ("default",), "prehistories": ("default",)}
+GAME_MODES = {"stone-age": ("mirrored", "board", "board-edice"), "stone-tribe": ("default",), "prehistories": ("default",)}
 TITLES = {"stone-age": "Stone Age", "stone-tribe": "石器部落", "prehistories": "Prehistories"}
 #: the issue's targets
 TARGET_STONE_AGE_ROUND = 35
@@ -72,7 +74,7 @@ def describe(result: dict[str, Any]) -> str:
     """One line of the table for a result."""
     game = TITLES.get(result["game"], result["game"])
     game += " " * (13 - sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in game))  # 石器部落 is wide
-    line = (f"{game} {result['mode']:<9} {result['players']:>3} {result['rounds']:>6} {result['taps']:>6} "
+    line = (f"{game} {result['mode']:<11} {result['players']:>3} {result['rounds']:>6} {result['taps']:>6} "
             f"{result['taps_per_round']:>8.1f} {result['seconds_per_round']:>8.1f}")
     notes = [f"setup {result['setup_taps']} taps"]
     if result.get("scrolls"):
@@ -92,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="one JSON object per game and mode, a line each")
     parser.add_argument("--games", default=",".join(GAME_MODES), help="comma-separated registry ids")
-    parser.add_argument("--modes", default="mirrored,board", help="the Stone Age modes to run")
+    parser.add_argument("--modes", default="mirrored,board,board-edice", help="the Stone Age modes to run")
     parser.add_argument("--size", default="800x480", help="the window, WxH (the Pi's screen by default)")
     parser.add_argument("--rounds", type=int, default=None, help="stop each game after this many rounds")
     parser.add_argument("--timeout", type=float, default=5400, help="seconds allowed per game and mode")
@@ -119,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.json:
             print(f"Taps per round through the real UI, {args.size} "
                   f"(seconds: wall time of the scripted play on this machine)")
-            print(f"{'game':<13} {'mode':<9} {'pl':>3} {'rounds':>6} {'taps':>6} {'taps/rd':>8} {'s/rd':>8}")
+            print(f"{'game':<13} {'mode':<11} {'pl':>3} {'rounds':>6} {'taps':>6} {'taps/rd':>8} {'s/rd':>8}")
         for game in games:
             modes = [m for m in args.modes.split(",") if m in GAME_MODES[game]] if game == "stone-age" \
                 else list(GAME_MODES[game])
@@ -136,10 +138,10 @@ def main(argv: list[str] | None = None) -> int:
                 if "final_scores" in result:
                     finals[mode] = result["final_scores"]
                 print(json_line(result) if args.json else describe(result), flush=True)
-        if len(finals) == 2:
-            same = finals["mirrored"] == finals["board"]
-            line = (f"final scores: mirrored {finals['mirrored']}, board {finals['board']}: "
-                    f"{'the same' if same else 'DIFFERENT'}")
+        if len(finals) >= 2:
+            same = len({tuple(v) for v in finals.values()}) == 1
+            line = ("final scores: " + ", ".join(f"{mode} {scores}" for mode, scores in finals.items())
+                    + f": {'the same' if same else 'DIFFERENT'}")
             print(line, file=sys.stderr if args.json else sys.stdout)
             failed = failed or not same
     finally:

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.taps_games import PLAYERS, OtherGames
-from benchmarks.taps_plan import READBACK, Figures, Tally, game_taps
+from benchmarks.taps_plan import READBACK, TRAY_MODES, Figures, Roll, Tally, game_taps
 from companion.ui.taps import Taps
 
 GAMES = PLAYERS
@@ -148,7 +148,7 @@ class BenchDriver(OtherGames, Taps):
     # -- Stone Age -------------------------------------------------------------------------------------
     def choose_placement(self) -> Iterator[None]:
         """Settings → Rules → Enter every placement on for ``mirrored``, off for ``board`` (setup taps)."""
-        want = self.mode == "mirrored"
+        want = not self.mode.startswith("board")
         if self.app.settings.sa_every_placement == want:
             return
         yield from self.tap("open-settings")
@@ -178,9 +178,10 @@ class BenchDriver(OtherGames, Taps):
         if app.sm.current != "sa_table":
             raise RuntimeError(f"the game opened on {app.sm.current}")
         moves = stone_age_script(setup, STONE_AGE_SEED)
-        if self.mode == "board":
+        board = self.mode.startswith("board")
+        if board:
             moves = board_script(moves, setup)
-        first = apply(None, replace(setup, board=self.mode == "board"))
+        first = apply(None, replace(setup, board=board))
         if self.state != first:
             raise AssertionError("the game started on Home is not the rules' game from its setup command")
         self.report["commands"] = len(moves)
@@ -210,12 +211,35 @@ class BenchDriver(OtherGames, Taps):
                     yield from self.tap("figures-up" if table.figures < step.n else "figures-down")
                 else:
                     raise RuntimeError(f"the figure stepper stays at {table.figures}, not {step.n}")
+            elif isinstance(step, Roll):
+                yield from self._roll(step)
             elif step == READBACK:
                 if self.app.sm.current == "sa_feeding":
                     yield from self.tap("next")
             else:
                 yield from self.tap(step)
         yield
+
+    def _roll(self, step: Roll) -> Iterator[None]:
+        """The tray rolls ``step.dice``; frames until the dice screen shows them, then (``confirms``)
+        until its countdown has confirmed them and the screen has moved on."""
+        import threading
+
+        screen = self.app.sm.get_screen("sa_dice")
+        tray = self.app.tray
+        threading.Thread(target=lambda: tray.roll(range(1, len(step.dice) + 1), faces=step.dice),
+                         daemon=True).start()
+        yield from self._until(lambda: tuple(screen.reading.values) == step.dice, f"the roll {step.dice}")
+        if step.confirms:
+            yield from self._until(lambda: self.app.sm.current != "sa_dice", "the countdown to confirm")
+        yield
+
+    def _until(self, check: Any, what: str, seconds: float = 60) -> Iterator[None]:
+        end = time.monotonic() + seconds
+        while not check():
+            if time.monotonic() > end:
+                raise RuntimeError(f"waited {seconds:g} s for {what} on {self.app.sm.current}")
+            yield
 
     def _check(self, move: Any) -> None:
         """The session holds what the rules make of the command (all of it; in board mode the books)."""
@@ -250,7 +274,16 @@ def main(argv: list[str] | None = None) -> int:
     Window.size = size
     from companion.ui.app import AppOptions, CairnApp
 
-    app = CairnApp(AppOptions(camera="none", lang="en", size=size, no_gpio=True))
+    tray = None
+    if args.mode in TRAY_MODES:  # a simulated e-dice tray on a real pseudo-terminal, a 2 s countdown
+        import random
+
+        from hardware.edice_sim import TraySim
+
+        tray = TraySim(10, rng=random.Random(5)).open()
+    app = CairnApp(AppOptions(camera="none", lang="en", size=size, no_gpio=True,
+                              serial=tray.path if tray else None, countdown=2 if tray else 0))
+    app.tray = tray
     driver = BenchDriver(app, args.game, args.mode, args.rounds)
     driver.checkpoint = lambda report: args.report.write_text(json.dumps(report, ensure_ascii=False, default=str),
                                                               encoding="utf-8")
@@ -259,6 +292,8 @@ def main(argv: list[str] | None = None) -> int:
     began = time.perf_counter()
     app.run()
     driver.report["wall_s"] = round(time.perf_counter() - began, 1)
+    if tray is not None:
+        tray.close()
     args.report.write_text(json.dumps(driver.report, indent=1, ensure_ascii=False, default=str), encoding="utf-8")
     return 0 if not driver.report["errors"] else 1
 

@@ -48,12 +48,23 @@ from rules.stone_age.evolve import evolve
 from rules.stone_age.random_play import random_command
 from rules.stone_age.state import GameState, Phase
 
-MODES = ("mirrored", "board")
+MODES = ("mirrored", "board", "board-edice")
+#: the modes whose dice come from a (simulated) e-dice tray rather than from taps on the faces
+TRAY_MODES = ("board-edice",)
 #: the seed of the benchmark's Stone Age game
 STONE_AGE_SEED = 2026
 #: the tap that reads the feeding back and starts the next round (or opens the final scoring); the
 #: driver taps ``next`` for it when the feeding screen is on show
 READBACK = "readback"
+
+
+@dataclass(frozen=True)
+class Roll:
+    """The tray rolls these faces (die 1, 2, ...): the dice screen shows them; with ``confirms`` the
+    screen's countdown confirms them (nothing is left to choose), so no tap is needed."""
+
+    dice: tuple[int, ...]
+    confirms: bool = True
 
 
 @dataclass(frozen=True)
@@ -182,8 +193,9 @@ def stone_age_taps(command: Any, before: GameState, mode: str = "mirrored") -> l
     """The taps that enter ``command`` when the game is in ``before`` (see the module docstring)."""
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}; the modes are {', '.join(MODES)}")
+    board = mode.startswith("board")
     if isinstance(command, Place):
-        if mode == "board":
+        if board:
             return []
         steps: list[Any] = [f"space-{command.area.value}-{command.slot}"]
         if command.area not in EXACT_FIGURES:
@@ -191,14 +203,17 @@ def stone_age_taps(command: Any, before: GameState, mode: str = "mirrored") -> l
         return steps + ["next"]
     if isinstance(command, Gather):
         player = before.players[command.player]
+        tools = [f"tile-{i}" for i in command.tool_tiles]
+        tools += [f"onecard-{player.one_use_tools.index(v)}" for v in command.tool_cards]
+        if mode in TRAY_MODES:  # rolled on the tray; choosing a tool stops the countdown: then NEXT
+            return [f"action-{command.area.value}-0", Roll(tuple(command.dice), not tools)] + tools + (
+                ["next"] if tools else [])
         steps = [f"action-{command.area.value}-0"] + [f"face-{v}" for v in command.dice]
-        steps += [f"tile-{i}" for i in command.tool_tiles]
-        steps += [f"onecard-{player.one_use_tools.index(v)}" for v in command.tool_cards]
-        return steps + ["next"]
+        return steps + tools + ["next"]
     if isinstance(command, UseVillage):
         return [f"action-{command.area.value}-0"]
     if isinstance(command, Decline):
-        if mode == "board":  # the table has no row per space: the figure is taken back on its screen
+        if board:  # the table has no row per space: the figure is taken back on its screen
             return [f"action-{command.area.value}-{command.slot}", "build-decline"]
         return [f"decline-{command.area.value}-{command.slot}"]
     if isinstance(command, StayHome):
@@ -210,7 +225,7 @@ def stone_age_taps(command: Any, before: GameState, mode: str = "mirrored") -> l
             return steps
         return steps + _pay_taps(command.paid, bvm.hut_default(hut, player)) + ["next"]
     if isinstance(command, BuyCard):
-        return _buy_taps(command, before)
+        return _buy_taps(command, before, mode)
     if isinstance(command, PickDie):
         assert before.lottery is not None, "a die is picked only from a dice-for-everyone roll"
         return [f"pick-{before.lottery.dice.index(command.value)}"]
@@ -240,7 +255,7 @@ def _pick_card(card_id: int, taken: set[int]) -> list[Any]:
     return [f"card-group-{key}"] + ([] if len(group.cards) == 1 else [f"card-{card_id}"])
 
 
-def _buy_taps(command: BuyCard, before: GameState) -> list[Any]:
+def _buy_taps(command: BuyCard, before: GameState, mode: str = "mirrored") -> list[Any]:
     card = CARD_BY_ID[command.card]
     taken = set(before.cards_out)
     steps: list[Any] = [f"action-card-{command.slot}"] + _pick_card(command.card, taken)
@@ -251,7 +266,10 @@ def _buy_taps(command: BuyCard, before: GameState) -> list[Any]:
         steps += [f"take-{r.value}" for r in command.chosen]
     steps.append("next")
     if card.effect in (Effect.ROLL, Effect.DICE_FOR_ALL):  # then the card's dice, and NEXT again
-        steps += [f"face-{v}" for v in command.dice] + ["next"]
+        if mode in TRAY_MODES:
+            steps.append(Roll(tuple(command.dice)))
+        else:
+            steps += [f"face-{v}" for v in command.dice] + ["next"]
     return steps
 
 
@@ -261,6 +279,8 @@ def flat(steps: Iterable[Any]) -> list[str]:
     for step in steps:
         if isinstance(step, Figures):
             out += ["figures-up"] * (step.n - 1)
+        elif isinstance(step, Roll):
+            continue  # the tray's roll is no tap
         else:
             out.append("next" if step == READBACK else step)
     return out
@@ -273,7 +293,7 @@ def game_taps(moves: list[Move], mode: str) -> list[tuple[int, list[Any], Move |
     out: list[tuple[int, list[Any], Move | None]] = []
     last_round = None
     for move in moves:
-        if mode == "board" and isinstance(move.command, Place):
+        if mode.startswith("board") and isinstance(move.command, Place):
             raise ValueError("a game entered with the board keeping the placement has no Place: use board_script")
         steps = stone_age_taps(move.command, move.before, mode)
         if last_round is not None and move.before.round > last_round:

@@ -127,8 +127,9 @@ class TraySim:
                     return False
                 raise
 
-    def roll(self, dice: Iterable[int] | None = None) -> dict[int, int]:
-        """Roll ``dice`` (1-based numbers; all when None) and return {die: face}.
+    def roll(self, dice: Iterable[int] | None = None, faces: Iterable[int] | None = None) -> dict[int, int]:
+        """Roll ``dice`` (1-based numbers; all when None) and return {die: face}; ``faces``, when given,
+        are the faces they land on, in die order (a scripted game's dice), else they are random.
 
         Blocks for the tumble (about a second): ``ROLLING`` lines as the dice leave the hand, then
         one ``ROLL`` per die as each comes to rest, in the order they stop.
@@ -136,7 +137,10 @@ class TraySim:
         chosen = sorted(set(range(1, self.dice + 1) if dice is None else dice))
         if not chosen or not all(1 <= d <= self.dice for d in chosen):
             raise BadSpec(f"this tray has dice 1 to {self.dice}")
-        faces = {d: self._rng.randint(1, 6) for d in chosen}
+        wanted = list(faces) if faces is not None else None
+        if wanted is not None and (len(wanted) != len(chosen) or not all(1 <= f <= 6 for f in wanted)):
+            raise BadSpec(f"give one face 1 to 6 for each of the {len(chosen)} dice rolled")
+        landed = dict(zip(chosen, wanted)) if wanted is not None else {d: self._rng.randint(1, 6) for d in chosen}
         starts = {d: self._rng.uniform(0, self.timing.spread) for d in chosen}
         stops = {d: starts[d] + self._rng.uniform(*self.timing.tumble) for d in chosen}
         events = sorted([(t, "ROLLING", d) for d, t in starts.items()]
@@ -146,8 +150,8 @@ class TraySim:
             if self._closing.wait(max(0.0, when - elapsed)):
                 break
             elapsed = when
-            self.send(f"ROLLING {die}" if word == "ROLLING" else f"ROLL {die} {faces[die]}")
-        return faces
+            self.send(f"ROLLING {die}" if word == "ROLLING" else f"ROLL {die} {landed[die]}")
+        return landed
 
     def _hello(self) -> str:
         return f"HELLO {self.device_id} {self.dice} {self.protocol}"

@@ -54,6 +54,17 @@ def test_sim_roll_sends_rolling_then_roll_for_each_chosen_die() -> None:
         assert messages.index(Rolling(die)) < messages.index(Rolled(die, faces[die]))
 
 
+def test_sim_rolls_the_faces_it_is_given() -> None:
+    with TraySim(4, checksums=True, timing=FAST, rng=random.Random(3)) as tray, \
+            serial.serial_for_url(tray.path, baudrate=115200, timeout=0.2) as port:
+        faces = tray.roll([1, 3, 4], faces=[6, 1, 6])
+        messages = [parse_line(line.rstrip(b"\n"), 2) for line in _lines(port, 6)]
+    assert faces == {1: 6, 3: 1, 4: 6}
+    assert {m for m in messages if isinstance(m, Rolled)} == {Rolled(1, 6), Rolled(3, 1), Rolled(4, 6)}
+    with TraySim(2) as tray, pytest.raises(BadSpec, match="one face 1 to 6 for each of the 2 dice"):
+        tray.roll(faces=[7, 1])
+
+
 def test_sim_refuses_dice_it_does_not_have() -> None:
     with pytest.raises(BadSpec) as exc:
         TraySim(0)

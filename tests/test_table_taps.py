@@ -176,3 +176,18 @@ def test_turns_with_a_deal_are_counted_apart() -> None:
     data = tally.result("stone-tribe", "default", 6)
     assert (data["turns"], data["deal_turns"], data["taps_per_turn"]) == (3, 1, 13.0)
     assert (data["taps_per_other_turn"], data["most_taps_other_turn"], data["taps_per_deal_turn"]) == (10.5, 12, 18.0)
+
+
+def test_with_a_tray_a_roll_is_no_tap_and_confirms_itself_unless_a_tool_is_chosen(start) -> None:
+    from benchmarks.taps_plan import Roll
+
+    plain = Gather(0, Area.FOREST, (6, 5, 1))
+    assert stone_age_taps(plain, start, "board-edice") == ["action-forest-0", Roll((6, 5, 1))]
+    assert flat(stone_age_taps(plain, start, "board-edice")) == ["action-forest-0"]
+    seat = replace(start.players[0], tools=(2,), tools_used=(False,))
+    tooled = replace(start, players=(seat,) + start.players[1:])
+    with_tool = Gather(0, Area.FOREST, (6, 5, 1), tool_tiles=(0,))
+    assert stone_age_taps(with_tool, tooled, "board-edice") == ["action-forest-0", Roll((6, 5, 1), False), "tile-0",
+                                                                 "next"]
+    assert stone_age_taps(BuyCard(0, 2, 4, (WOOD, BRICK), dice=(5, 3)), start, "board-edice")[-2:] == \
+        ["next", Roll((5, 3))]
