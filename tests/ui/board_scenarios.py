@@ -8,13 +8,18 @@ from collections.abc import Iterator
 from typing import Any
 
 #: the driver's modes that play Stone Age as it starts by default (the board keeps the placement)
-BOARD_MODES = frozenset({"board", "board-edice"})
+BOARD_MODES = frozenset({"board", "board-edice", "sa-game-board"})
 #: dice in the simulated e-dice tray of each mode
 TRAY_DICE = {"board-edice": 3}
 
 
 def app_options(mode: str) -> dict[str, Any]:
-    """``board-edice``: a 2 s confirm countdown (every other mode runs with it off)."""
+    """``board-edice``: a 2 s confirm countdown (every other mode runs with it off); ``sa-game-board``:
+    the demo camera throwing 3 dice all game long, as in ``sa-game``."""
+    if mode == "sa-game-board":
+        from tests.ui.dice_scenarios import app_options as camera_options
+
+        return camera_options("sa-game")
     return {"countdown": 2} if mode == "board-edice" else {}
 
 
@@ -25,7 +30,7 @@ class BoardScenarios:
     report: dict[str, Any]
 
     def board_modes(self) -> dict[str, Any]:
-        return {"board": self.board_round, "board-edice": self.board_edice}
+        return {"board": self.board_round, "board-edice": self.board_edice, "sa-game-board": self.sa_game_board}
 
     def _last_lines(self, n: int) -> list[str]:
         return [line.text for line in self.app.session.history()[-n:]]
@@ -113,6 +118,80 @@ class BoardScenarios:
         self.expect(app.sm.current == "sa_table", "back on the table after the countdown")
         self.expect(self.state.players[0].wood == sum(rolled.values()) // 3, "the wood of the dice read")
         app.tray.close()
+
+    def sa_game_board(self) -> Iterator[None]:
+        """``sa-game`` with the board keeping the placement: seven rounds of 4 players, the start player
+        builds from stack 1 with the wood and clay just gathered (2 figures each), the others hunt with
+        all five; each space is tapped as it is resolved, the dice come from the camera (which keeps
+        throwing) and are corrected by touch (dice added or taken away to the figures there), and every
+        confirm is checked against the SQLite log."""
+        from companion.viewmodels.stone_age import nobody_short
+        from rules.stone_age import Phase
+
+        app = self.app
+        yield
+        self.watch_rolls()
+        yield from self.players(4)
+        self.expect(self.state.player_count == 4 and self.state.board, "four players, the board keeps the placement")
+        gathers = 0
+        for _ in range(40):
+            if self.state.phase is Phase.OVER:
+                break
+            round_no = self.state.round
+            builder = self.state.start_player
+            plans = {seat: ([("forest", 2), ("clay_pit", 2), ("building", 1)] if seat == builder
+                            else [("hunting", 5)]) for seat in range(4)}
+            if round_no == 1:
+                self.shot("game-board-table")
+            while self.state.phase is Phase.ACTIONS and self.state.round == round_no:
+                area, figures = plans[self.state.current].pop(0)
+                if area == "building":
+                    yield from self._build()
+                    continue
+                yield from self.tap(f"action-{area}-0")
+                yield from self._open_game_dice(figures, gathers)
+                gathers += 1
+            self.expect(self.state.phase in (Phase.ACTIONS, Phase.OVER), f"round {round_no}: everyone was fed")
+            if self.state.phase is Phase.ACTIONS:
+                self.expect(nobody_short(self.state) and app.sm.current == "sa_table", f"round {round_no}: fed, no tap")
+            (self.shots / "progress.txt").write_text(f"round {round_no} done, {gathers} gatherings\n")
+        self.expect(self.state.phase is Phase.OVER, "the game ended by the rules")
+        yield from self.tap("next")
+        self.expect(app.sm.current == "sa_scoring", "the final scoring")
+        yield
+        self.shot("game-board-scoring")
+        self.report["gathers"] = gathers
+        self.report["camera_rolls"] = self.fresh_rolls()
+        self.report["state"] = self.snapshot()
+
+    def _open_game_dice(self, figures: int, k: int) -> Iterator[None]:
+        """Every third gathering waits for the camera's dice first; then the dice are made ``figures``
+        sixes by touch (faces added, dice taken away, wrong ones corrected) and confirmed."""
+        dice = self.app.sm.get_screen("sa_dice")
+        if k % 3 == 0:
+            yield from self.wait_for(lambda: any(dice.values) or self.prompt_open(), "the camera's dice", seconds=180)
+            if k == 0:
+                self.shot("game-board-dice-camera")
+        want = [6] * figures
+        for _ in range(40):
+            if self.prompt_open():
+                yield from self.tap("prompt-keep")
+                continue
+            shown = self.shown_dice()
+            if shown == want:
+                break
+            wrong = [i for i, v in enumerate(shown[: len(want)]) if v != 6]
+            if len(shown) > len(want):
+                yield from self.tap("die-remove")
+            elif wrong:
+                yield from self.tap(f"die-{wrong[0]}")
+                if not self.prompt_open():
+                    yield from self.tap("face-6")
+            else:
+                yield from self.tap("face-6")
+        else:
+            raise AssertionError(f"the dice could not be made {want}: {self.shown_dice()}")
+        yield from self.confirm_dice()
 
     def _events(self) -> list[Any]:
         return self.app.session.events()
