@@ -150,7 +150,8 @@ class ScreenshotTour:
 
     def _show_dice(self, command: Gather) -> Iterator[None]:
         dice = self.app.sm.get_screen("sa_dice")
-        dice.prepare_gather(command.area, len(command.dice))
+        state = self.app.session.state  # the board keeps the placement: the dice say how many stand there
+        dice.prepare_gather(command.area, len(command.dice), open_count=bool(getattr(state, "board", False)))
         self.app.go("sa_dice")
         for i, v in enumerate(command.dice):
             dice.set_die(i, v)
