@@ -124,7 +124,8 @@ class ConfirmCountdown:
 
     def _show(self) -> None:
         if self.bar is None:
-            self.bar = CountdownBar(font_size=self.screen.app.u(theme.FONT), bold=True)
+            app = self.screen.app
+            self.bar = CountdownBar(font_size=app.u(theme.FONT), bold=True)
         if self.bar.parent is None:
             self.screen.add_widget(self.bar)
         anchor = self._anchor()
