@@ -287,19 +287,22 @@ def flat(steps: Iterable[Any]) -> list[str]:
 
 
 def game_taps(moves: list[Move], mode: str) -> list[tuple[int, list[Any], Move | None]]:
-    """``(round, taps, move)`` for each move entered in ``mode`` (a placement in board mode is skipped),
-    with the feeding read-back (``move`` None) tapped before the first move of each new round and after
-    the last move."""
+    """``(round, taps, move)`` for each move entered in ``mode``, with the feeding read-back (``move``
+    None) tapped where the feeding screen shows it (a round whose feeding had a choice in it; a feeding
+    with nobody short takes no tap) and after the last move (it opens the final scoring)."""
+    from companion.viewmodels.stone_age.feeding import on_show
+
     out: list[tuple[int, list[Any], Move | None]] = []
     last_round = None
+    last: Move | None = None
     for move in moves:
         if mode.startswith("board") and isinstance(move.command, Place):
             raise ValueError("a game entered with the board keeping the placement has no Place: use board_script")
         steps = stone_age_taps(move.command, move.before, mode)
-        if last_round is not None and move.before.round > last_round:
-            out.append((last_round, [READBACK], None))
+        if last is not None and last_round is not None and move.before.round > last_round and on_show(last.after):
+            out.append((last_round, [READBACK], None))  # a feeding with a choice in it is read back
         out.append((move.before.round, steps, move))
-        last_round = move.before.round
+        last_round, last = move.before.round, move
     if moves and last_round is not None:
         out.append((last_round, [READBACK], None))  # the last feeding read back opens the final scoring
     return out

@@ -144,10 +144,11 @@ def test_board_mode_is_the_same_game_less_the_placements(game) -> None:
     assert [m.command for _r, _s, m in board if m is not None and not isinstance(m.command, StayHome)] == not_placed
     with pytest.raises(ValueError, match="board_script"):
         game_taps(game, "board")
-    # the feeding read back ends every round, once, in both modes
+    # the feeding is read back (one tap) in the same rounds in both modes: those with a choice in them, and the last
     rounds = game[-1].before.round
-    for taps in (mirrored, board):
-        assert [r for r, s, m in taps if s == [READBACK]] == list(range(1, rounds + 1))
+    read_back = [r for r, s, m in mirrored if s == [READBACK]]
+    assert read_back == [r for r, s, m in board if s == [READBACK]]
+    assert read_back[-1] == rounds and 0 < len(read_back) < rounds
 
 
 def test_a_json_line_leads_with_the_specs_keys() -> None:
