@@ -139,18 +139,3 @@ def test_a_feeding_with_someone_short_still_opens_the_feeding() -> None:
     hungry = _round_fed(0, 0)                        # nothing to pay with: −10 without a choice, still read back
     assert hungry.s.phase is Phase.PLACE and fvm.on_show(hungry.s) and not vm.nobody_short(hungry.s)
 
-
-def test_with_the_board_keeping_the_placement_a_feeding_with_a_choice_is_read_back_too() -> None:
-    from rules.stone_age import Feed, NewGame, Seat, StayHome
-    from tests.test_stone_age_support import Table
-
-    t = Table()
-    t.do(NewGame((Seat("Ann", "red"), Seat("Ben", "blue")), 0, board=True))
-    t.edit(0, food=0, wood=6)
-    t.do(Gather(0, Area.HUNTING, (1,)), StayHome(0), Gather(1, Area.HUNTING, (1, 1, 1, 1, 1)))
-    assert t.s.phase is Phase.FEED and fvm.on_show(t.s)
-    t.do(Feed(0, resources=(W,) * 5))
-    assert t.s.phase is Phase.ACTIONS and t.s.round == 2 and not t.s.placements
-    assert fvm.on_show(t.s), "the read-back waits for its tap (and a game opened again opens there)"
-    t.do(Gather(1, Area.FOREST, (3,)))
-    assert not fvm.on_show(t.s), "once the round is under way the table is shown"

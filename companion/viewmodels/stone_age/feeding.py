@@ -91,8 +91,7 @@ def on_show(state: GameState) -> bool:
         return False
     if state.phase is Phase.OVER:
         return True
-    opened = state.phase is Phase.PLACE or (state.board and state.phase is Phase.ACTIONS)  # the next round
-    return opened and not state.placements and not nobody_short(state)
+    return state.phase is Phase.PLACE and not state.placements and not nobody_short(state)
 
 
 def title(state: GameState) -> str:
