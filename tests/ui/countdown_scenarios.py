@@ -207,23 +207,11 @@ class CountdownScenarios:
 
     # -- 石器部落 --------------------------------------------------------------------------------------
     def countdown_st(self) -> Iterator[None]:
-        from companion.ui.games.stone_tribe import open_setup
-
         app = self.app
         yield
         self.watch_countdown()
         yield from self.wait_edice()
-        open_setup(app, [("", "red"), ("", "blue"), ("", "green")])
-        yield
-        yield from self.tap("st-start-game")
-        yield from self.tap("st-draft")
-        faces = 0
-        while self.state.phase.value == "draft":
-            yield from self.tap(f"st-skill-{('gathering', 'mining', 'hunting', 'logging', 'fishing')[faces % 5]}")
-            yield from self.tap(f"st-face-{faces % 6 + 1}")
-            yield from self.tap("st-face-5" if faces % 6 + 1 != 5 else "st-face-3")
-            yield from self.tap("next")
-            faces += 1
+        yield from self.st_three_drafted()
         yield from self.tap("st-draw")
         yield from self.tap("st-roll")
         before = len(self.logged_dice())

@@ -168,6 +168,22 @@ class DiceScenarios:
                 yield from self.tap(f"{face}{values[wrong[0]]}")
         raise AssertionError(f"the dice could not be set to {values}: {self.shown_dice()}")
 
+    def st_three_drafted(self) -> Iterator[None]:
+        """A 3-player 石器部落 game set up and its free-skill draft done by taps."""
+        from companion.ui.games.stone_tribe import open_setup
+
+        open_setup(self.app, [("", "red"), ("", "blue"), ("", "green")])
+        yield
+        yield from self.tap("st-start-game")
+        yield from self.tap("st-draft")
+        faces = 0
+        while self.state.phase.value == "draft":
+            yield from self.tap(f"st-skill-{('gathering', 'mining', 'hunting', 'logging', 'fishing')[faces % 5]}")
+            yield from self.tap(f"st-face-{faces % 6 + 1}")
+            yield from self.tap("st-face-5" if faces % 6 + 1 != 5 else "st-face-3")
+            yield from self.tap("next")
+            faces += 1
+
     def wait_roll(self, what: str, fresh_after: int | None = None) -> Iterator[None]:
         """Frames until a new camera or tray roll has reached the screen (after ``fresh_after`` ones)."""
         start = self.fresh_rolls() if fresh_after is None else fresh_after
@@ -324,25 +340,13 @@ class DiceScenarios:
         import threading
         import time
 
-        from companion.ui.games.stone_tribe import open_setup
-
         app = self.app
         yield
         self.watch_rolls()
         deadline = time.monotonic() + 30
         while "connected" not in app.bridge.status.get("edice", "") and time.monotonic() < deadline:
             yield
-        open_setup(app, [("", "red"), ("", "blue"), ("", "green")])
-        yield
-        yield from self.tap("st-start-game")
-        yield from self.tap("st-draft")
-        faces = 0
-        while self.state.phase.value == "draft":
-            yield from self.tap(f"st-skill-{('gathering', 'mining', 'hunting', 'logging', 'fishing')[faces % 5]}")
-            yield from self.tap(f"st-face-{faces % 6 + 1}")
-            yield from self.tap("st-face-5" if faces % 6 + 1 != 5 else "st-face-3")
-            yield from self.tap("next")
-            faces += 1
+        yield from self.st_three_drafted()
         yield from self.tap("st-draw")
         yield from self.tap("st-roll")
         n = self.fresh_rolls()

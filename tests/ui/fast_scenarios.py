@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-NAMES = {"zh_CN": ("小明", "小红"), "en": ("Ann", "Ben")}
-
 
 class FastScenarios:
     """Scenario generators; each yields once per frame."""
@@ -92,14 +90,7 @@ class FastScenarios:
         from rules.stone_age import HUTS, Area, Gather, HutKind, Phase, Place, UseVillage
 
         app = self.app
-        names = NAMES.get(app.lang, NAMES["en"])
-        yield
-        yield from self.tap("remove-player")
-        for seat, name in enumerate(names):
-            self.find(f"seat-{seat}-name").text = name
-        yield
-        yield from self.tap("start-game")
-        self.expect(self.state.player_count == 2 and self.state.start_player == 0, "two players, the first starts")
+        yield from self.two_named_players()
         yield from self._setup(Place(0, Area.FOREST, 2), Place(1, Area.QUARRY, 3), Place(0, Area.CLAY_PIT, 1),
                                Place(1, Area.RIVER, 1), Place(0, Area.BUILDING, 1, 1), Place(1, Area.CARD, 1, 4),
                                Place(0, Area.CARD, 1, 1), Gather(0, Area.FOREST, (6, 6)),

@@ -54,12 +54,9 @@ class FeedingScenarios:
         self.expect(self.app.sm.current == "sa_table" and self.state.round == round_no,
                     f"one tap on the feeding screen starts round {round_no}")
 
-    def _round_one(self) -> Iterator[None]:
-        """Two players named by taps; round 1 played to its end, the last gathering by taps."""
-        from rules.stone_age import Area, Gather, Place, UseVillage
-
-        app = self.app
-        names = NAMES.get(app.lang, NAMES["en"])
+    def two_named_players(self) -> Iterator[None]:
+        """Home: two players, named by typing in their fields (the language's names), the first starts."""
+        names = NAMES.get(self.app.lang, NAMES["en"])
         yield
         yield from self.tap("remove-player")
         for seat, name in enumerate(names):
@@ -67,6 +64,13 @@ class FeedingScenarios:
         yield
         yield from self.tap("start-game")
         self.expect(self.state.player_count == 2 and self.state.start_player == 0, "two players, the first starts")
+
+    def _round_one(self) -> Iterator[None]:
+        """Two players named by taps; round 1 played to its end, the last gathering by taps."""
+        from rules.stone_age import Area, Gather, Place, UseVillage
+
+        app = self.app
+        yield from self.two_named_players()
         self.report["names"] = [p.name for p in self.state.players]
         # round 1: the first farms and hunts, the second panning gold; nobody is short
         yield from self._send(Place(0, Area.FIELD, 1), Place(1, Area.RIVER, 5), Place(0, Area.HUNTING, 4),
