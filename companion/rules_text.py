@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from companion import i18n
+from companion import po
 from rules.text import Text
 
 Gettext = Callable[[str], str]
@@ -139,13 +139,13 @@ def render_message(message: object, gettext: Gettext) -> str:
 
 # -- .po catalogs ---------------------------------------------------------------------------------
 def parse_po(text: str) -> dict[str, str]:
-    """The translations in the text of a ``.po`` file: catalog key -> msgstr (``companion.i18n.read_po``).
+    """The translations in the text of a ``.po`` file: catalog key -> msgstr (``companion.po.read_po``).
 
     Left out: the header, fuzzy, obsolete and untranslated entries. An entry with a ``msgctxt`` is
     keyed ``"ctxt\\x04msgid"`` (as GNU gettext does); a plural entry by its singular with its first
     form. Raises ``ValueError`` naming the line of anything malformed.
     """
-    return {e.key: e.msgstr for e in i18n.parse_po(text) if e.msgstr}
+    return {e.key: e.msgstr for e in po.parse_po(text) if e.msgstr}
 
 
 def catalog_path(lang: str) -> Path:
@@ -155,7 +155,7 @@ def catalog_path(lang: str) -> Path:
 
 @cache
 def _translations(lang: str) -> Mapping[str, str]:
-    return {e.key: e.msgstr for e in i18n.read_po(catalog_path(lang)) if e.msgstr}
+    return {e.key: e.msgstr for e in po.read_po(catalog_path(lang)) if e.msgstr}
 
 
 def load_catalog(lang: str, game: str | None = None) -> Gettext:
@@ -170,7 +170,7 @@ def load_catalog(lang: str, game: str | None = None) -> Gettext:
     if lang == SOURCE_LANGUAGE:
         return _identity
     table = _translations(lang)
-    prefix = f"{game}{i18n.CONTEXT_SEPARATOR}" if game else None
+    prefix = f"{game}{po.CONTEXT_SEPARATOR}" if game else None
 
     def gettext(message: str) -> str:
         if not message:

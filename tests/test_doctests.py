@@ -11,10 +11,10 @@ import pytest
 import rules
 import vision
 
-#: every module of rules/ and vision/, and the two translation modules whose examples need no Kivy
+#: every module of rules/ and vision/, and the three translation modules whose examples need no Kivy
 MODULES = sorted({info.name for package in (rules, vision)
                   for info in pkgutil.walk_packages(package.__path__, package.__name__ + ".")}
-                 | {"rules", "vision", "companion.i18n", "companion.rules_text"})
+                 | {"rules", "vision", "companion.i18n", "companion.po", "companion.rules_text"})
 
 
 def run_examples(name: str) -> doctest.TestResults:

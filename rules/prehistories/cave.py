@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ..text import Text
 from .data import CAVES, SIZE, Cell, Colour
+from .tile_words import tile_name
 from .tiles import TILES, tile_cells
 
 HUNTER = "hunter"
@@ -56,8 +57,6 @@ _OTHER = "{other_name} (tile {other_tile}), side {other_side} at row {other_row}
 
 
 def _params(p: Placement, prefix: str = "") -> dict[str, object]:
-    from .words import tile_name  # words -> goals -> cave: imported when first needed
-
     name = tile_name(p.tile) if p.tile in TILES else "?"
     return {f"{prefix}name": name, f"{prefix}tile": p.tile, f"{prefix}side": p.side,
             f"{prefix}row": p.row, f"{prefix}col": p.col}
