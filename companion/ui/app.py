@@ -8,7 +8,6 @@ hands everything over with ``Clock.schedule_once``.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -23,43 +22,19 @@ from companion import i18n, recent_names, settings as settings_mod
 from companion.errors import StoreError
 from companion.i18n import _, tr
 from companion.ui import fonts, registry, theme
+from companion.ui.options import AppOptions
 from hardware.inputs import DiceRoll, Press
 from rules.errors import IllegalMove
 
 log = logging.getLogger(__name__)
+#: ``AppOptions`` is ``companion.ui.options``'; it is named here too, where a run is started
+__all__ = ["AppOptions", "CairnApp", "run_app"]
 KV_DIR = Path(__file__).resolve().parents[2] / "kv"
 #: the longest a banner stays, by kind (seconds): short enough not to stand in the way of the next move
 BANNER_MOST = {"info": 3.0, "ok": 2.5, "error": 6.0}
 COMMON_SCREENS = {"home": ("companion.ui.screens.home", "HomeScreen"),
                   "history": ("companion.ui.screens.history", "HistoryScreen"),
                   "settings": ("companion.ui.screens.settings", "SettingsScreen")}
-
-
-@dataclass(frozen=True)
-class AppOptions:
-    """The command-line choices that shape one run of the app."""
-
-    camera: str | None = None
-    serial: str | None = None
-    lang: str | None = None
-    size: tuple[int, int] | None = None
-    fullscreen: bool = False
-    #: the boot service's table-side screen: the on-screen keyboard, no demo dice for a missing camera
-    kiosk: bool = False
-    no_gpio: bool = False
-    screenshot_dir: Path | None = None
-    #: a gpiozero pin factory for the buttons (gpiozero's ``MockFactory`` in tests); None: the board's own
-    pin_factory: Any = None
-    #: ``opener(spec) -> FrameSource`` for the camera worker (tests inject a camera that can be unplugged);
-    #: None: ``hardware.camera.open_or_demo``
-    camera_opener: Callable[[Any], Any] | None = None
-    #: ``on_start(app)``, called once the app has started (the screenshot tour hangs off here); what it
-    #: returns is kept on the app as ``app.tour``
-    on_start: Callable[[Any], Any] | None = None
-    #: Bluetooth for the smart dice (``hardware.ble_dice.BleBackend``; tests inject a fake); None: bleak's
-    ble_backend: Any = None
-    #: the dice screen's confirm countdown for this run, in seconds (0: off; tests); None: the player's setting
-    countdown: float | None = None
 
 
 class CairnApp(App):
