@@ -82,48 +82,53 @@ class OtherGames:
             raise RuntimeError(f"the skill was refused: {self.app.banner}")
 
     def _st_turn(self, rng: random.Random, deal: list[bool]) -> Iterator[None]:
+        from collections import Counter
+
         from companion.ui.games.stone_tribe.tour import StoneTribeTour
-        from rules.stone_tribe import RESOURCE_KINDS, Phase, Resources
+        from rules.stone_tribe import RESOURCE_KINDS, RULES, Phase, Resources, RevealDemand
 
         state = self.state
         me = state.current
-        yield from self.tap("st-draw")
-        yield from self.tap("st-roll")
+        yield from self.tap("st-draw")  # the chance card; the fate dice come up with it
         values = (rng.randint(1, 6), rng.randint(1, 6))
         for v in values:
             yield from self.tap(f"st-face-{v}")
         yield from self.tap("next")
         if self.state.phase != Phase.MAIN or tuple(self.state.last_roll or ()) != values:
             raise RuntimeError(f"the fate dice {values} were not taken: {self.app.banner}")
-        yield from self.tap("st-demand")
         held = sum((p.resources for p in self.state.players), Resources())
         kinds = [k for k in RESOURCE_KINDS if held.get(k)] or list(RESOURCE_KINDS)
         cost = [rng.choice(kinds) for _n in range(rng.randint(2, 4))]
-        for kind in cost:
-            yield from self.tap(f"st-cost-{kind}")
-        for _n in range(len(cost) + rng.randint(0, 2)):
-            yield from self.tap("st-cost-shells")
-        if rng.random() < 0.3:
-            yield from self.tap("st-cost-cards")
-        yield from self.tap("next")
-        if self.state.phase != Phase.NEGOTIATION:
-            raise RuntimeError(f"the demand card was not turned up: {self.app.banner}")
-        plan = StoneTribeTour._plan(None, self.state)  # type: ignore[arg-type]  (it reads only the state)
-        demand = self.app.sm.get_screen("st_demand")
-        if plan is None or rng.random() < DISCARDED:
+        shells = len(cost) + rng.randint(0, 2)
+        cards = int(rng.random() < 0.3)
+        # the card the table sees, and whether anyone takes it (the deal the tour would make)
+        card = RevealDemand(Resources(**Counter(cost)), shells, cards)
+        plan = StoneTribeTour._plan(None, RULES.fold(RULES.decide(self.state, card), self.state))  # type: ignore[arg-type]
+        yield from self.tap("st-demand")
+        if plan is None or rng.random() < DISCARDED:  # nobody takes it: discarded without entering it
             yield from self.tap("st-demand-discard")
         else:
+            for kind in cost:
+                yield from self.tap(f"st-cost-{kind}")
+            for _n in range(shells):
+                yield from self.tap("st-cost-shells")
+            for _n in range(cards):
+                yield from self.tap("st-cost-cards")
+            yield from self.tap("next")
+            if self.state.phase != Phase.NEGOTIATION or self.state.demand.cost != card.cost:
+                raise RuntimeError(f"the demand card was not turned up: {self.app.banner}")
+            demand = self.app.sm.get_screen("st_demand")
             payments, shares = plan
             for name, paid in payments.items():
                 yield from self._st_choose(demand, name)
                 for kind in paid:
                     yield from self.tap(f"st-deal-{kind}")
-            for name, (shells, cards) in shares.items():
-                if shells or cards:
+            for name, (n_shells, n_cards) in shares.items():
+                if n_shells or n_cards:
                     yield from self._st_choose(demand, name)
-                for _n in range(shells):
+                for _n in range(n_shells):
                     yield from self.tap("st-deal-shells")
-                for _n in range(cards):
+                for _n in range(n_cards):
                     yield from self.tap("st-deal-cards")
             yield from self.tap("next")
             deal[0] = True

@@ -133,7 +133,7 @@ def test_stone_tribe_refusals_a_table_meets_read_in_chinese(catalogs: dict[str, 
         _refusal(s, PlayChanceCard("Ann", "red", effect=(Adjustment("Bob", shells=-9),))),
         _refusal(s, PlayChanceCard("Ann", "red", effect=(Adjustment("Bob", chance_cards=-9),))),
         _refusal(s, RevealDemand(Resources(), 2)),
-        _refusal(s, DiscardDemand()),
+        _refusal(TRIBE.fold(TRIBE.decide(s, DiscardDemand()), s), DiscardDemand()),  # the turn's one demand
     ]
     table = negotiating(table, Resources(wood=1, fish=2), shells=3, cards=1)
     s = table.state

@@ -130,8 +130,11 @@ def test_a_discarded_demand_changes_no_books_and_ends_the_negotiation() -> None:
 
 
 def test_deal_commands_need_an_open_demand() -> None:
-    table = rolled(drafted(("Ann", "Bob", "Cy"), 0, picks=PICKS), (6, 6))
+    """A deal needs a demand under negotiation; a discard needs the roll done (after it, with no card
+    entered, it is the "nobody takes it" discard: tests/test_stone_tribe_turn.py)."""
+    table = drafted(("Ann", "Bob", "Cy"), 0, picks=PICKS)
+    with pytest.raises(IllegalMove, match="Discarding the demand is not possible now: Ann first draws"):
+        table.do(DiscardDemand())
+    table = rolled(table, (6, 6))
     with pytest.raises(IllegalMove, match="Completing the demand is not possible now"):
         table.do(CompleteDemand((), ()))
-    with pytest.raises(IllegalMove, match="Discarding the demand is not possible now"):
-        table.do(DiscardDemand())

@@ -10,7 +10,7 @@ from rules.stone_tribe import (
     Phase, Resources, RevealDemand, RollFateDice, Share, payout,
 )
 from rules.stone_tribe.events import (
-    ChanceCardsDiscarded, FateDiceRolled, ResourcesEarned, SkillLearned, TurnEnded, TurnStarted,
+    ChanceCardsDiscarded, DemandDiscarded, FateDiceRolled, ResourcesEarned, SkillLearned, TurnEnded, TurnStarted,
 )
 
 from .test_stone_tribe_support import Table, drafted, rolled
@@ -176,3 +176,19 @@ def test_hand_of_four_is_kept() -> None:
     assert table.s.player("Ann").hand == 4
     assert not any(isinstance(e, ChanceCardsDiscarded) for e in table.do(EndTurn()))
     assert table.s.player("Ann").hand == 4
+
+
+def test_a_demand_nobody_takes_is_discarded_without_entering_it() -> None:
+    """The table sees the card and nobody deals: one discard straight after the roll, no cost typed in;
+    the turn's one demand is then used up."""
+    table = three()
+    table.do(DrawChanceCard(), RollFateDice((1, 1)))
+    assert table.do(DiscardDemand()) == (DemandDiscarded("Ann"),)
+    assert table.s.phase == Phase.MAIN and table.s.demand_done and table.s.demand is None
+    with pytest.raises(IllegalMove, match="only one demand card is turned up each turn"):
+        table.do(DiscardDemand())
+    with pytest.raises(IllegalMove, match="only one demand card is turned up each turn"):
+        table.do(RevealDemand(Resources(wood=1), 1))
+    assert table.do(EndTurn()) == (TurnEnded("Ann"), TurnStarted("Bob", 1))
+    with pytest.raises(IllegalMove, match="Discarding the demand is not possible now"):
+        table.do(DiscardDemand())

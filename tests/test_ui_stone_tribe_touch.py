@@ -1,6 +1,6 @@
 """石器部落 by touch alone, in a real window under Xvfb at 800×480 in Simplified Chinese: setup, the whole
 free-skill draft, one turn (chance card, fate dice by their faces, a demand, a refused deal, the agreed
-deal, end of turn), every tap through Kivy's input path; every touch target at least 48 px.
+deal, end of turn), then a turn whose demand nobody takes (discarded without entering it), every tap through Kivy's input path; every touch target at least 48 px.
 
 Run by the test as a child process (``python tests/test_ui_stone_tribe_touch.py REPORT``).
 """
@@ -44,6 +44,11 @@ if __name__ != "__main__":
         assert any(b.startswith("不允许") for b in data["banners"]), data["banners"]
         assert data["after_turn"]["phase"] == "draw" and data["after_turn"]["current"] == "玩家 3"
         assert data["after_turn"]["shells"] == 2
+        assert data["after_draw"] == "st_dice", "the draw brings up the fate dice"
+        no_deal = data["no_deal"]
+        assert (no_deal["phase"], no_deal["demand_done"], no_deal["screen"]) == ("main", True, "st_table")
+        assert no_deal["lines"][0] == "玩家 3 discards the demand unfulfilled", no_deal["lines"]
+        assert no_deal["current"] == "玩家 3" and any("draws" in line for line in no_deal["lines"]), no_deal["lines"]
         for screen, (w, h) in data["targets"].items():
             assert w >= 48 and h >= 48, f"{screen}: a touch target is {w:.0f}×{h:.0f} px"
 
@@ -126,8 +131,8 @@ class TouchDriver(Taps):
         s = self.state
         self.report["after_draft"] = {"phase": s.phase.value,
                                       "skills": [[c.skill for c in p.skills] for p in s.players]}
-        yield from self.tap("st-draw")
-        yield from self.tap("st-roll")
+        yield from self.tap("st-draw")  # the chance card, and the fate dice come up
+        self.report["after_draw"] = self.app.sm.current
         yield from self.tap("st-face-3")
         yield from self.tap("st-face-5")
         self.measure()
@@ -153,6 +158,14 @@ class TouchDriver(Taps):
         s = self.state
         self.report["after_turn"] = {"phase": s.phase.value, "current": s.current,
                                      "shells": s.player(me.name).shells}
+        # the next turn: a demand card nobody takes, discarded without typing it in
+        before = len(self.app.session.history())
+        for tid in ("st-draw", "st-face-2", "st-face-6", "next", "st-demand", "st-demand-discard"):
+            yield from self.tap(tid)
+        s = self.state
+        self.report["no_deal"] = {"phase": s.phase.value, "demand_done": s.demand_done, "screen": self.app.sm.current,
+                                  "current": s.current,
+                                  "lines": [item.text for item in self.app.session.history()[:-before]]}
 
 
 def main(report: str) -> int:

@@ -67,7 +67,7 @@ ALLOWED: dict[Phase, frozenset[type]] = {
     Phase.DRAFT: frozenset({DraftSkill}),
     Phase.DRAW: frozenset({DrawChanceCard}),
     Phase.ROLL: frozenset({RollFateDice}),
-    Phase.MAIN: frozenset({RevealDemand, LearnSkill, PlayChanceCard, EndTurn}),
+    Phase.MAIN: frozenset({RevealDemand, DiscardDemand, LearnSkill, PlayChanceCard, EndTurn}),
     Phase.NEGOTIATION: frozenset({CompleteDemand, DiscardDemand, PlayChanceCard}),
     Phase.ROLLOFF: frozenset({RollOff}),
     Phase.OVER: frozenset(),

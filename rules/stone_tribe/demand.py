@@ -7,7 +7,7 @@ from .commands import CompleteDemand, DiscardDemand, Payment, RevealDemand, Shar
 from .data import RESOURCE_KINDS
 from .events import DemandCompleted, DemandDiscarded, DemandRevealed
 from .resources import Resources
-from .state import Demand, GameState
+from .state import Demand, GameState, Phase
 
 
 def reveal(state: GameState, cmd: RevealDemand) -> tuple[DemandRevealed]:
@@ -79,5 +79,11 @@ def complete(state: GameState, cmd: CompleteDemand) -> tuple[DemandCompleted]:
 
 
 def discard(state: GameState, cmd: DiscardDemand) -> tuple[DemandDiscarded]:
-    """The demand goes unfulfilled to the discard pile."""
+    """The demand goes unfulfilled to the discard pile: after a failed negotiation, or straight after the
+    roll when the table sees the card and nobody deals (then its cost is never entered, as it moves
+    nothing); either way it is the turn's one demand."""
+    if state.phase is not Phase.NEGOTIATION:
+        if state.demand_done:
+            raise IllegalMove("only one demand card is turned up each turn")
+        return (DemandDiscarded(state.current or ""),)
     return (DemandDiscarded(state.controller or ""),)

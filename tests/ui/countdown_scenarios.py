@@ -212,8 +212,7 @@ class CountdownScenarios:
         self.watch_countdown()
         yield from self.wait_edice()
         yield from self.st_three_drafted()
-        yield from self.tap("st-draw")
-        yield from self.tap("st-roll")
+        yield from self.tap("st-draw")  # the fate dice come up with the draw
         before = len(self.logged_dice())
         yield from self.throw()
         roll = self.cd_rolls[-1]

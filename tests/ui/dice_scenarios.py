@@ -347,8 +347,7 @@ class DiceScenarios:
         while "connected" not in app.bridge.status.get("edice", "") and time.monotonic() < deadline:
             yield
         yield from self.st_three_drafted()
-        yield from self.tap("st-draw")
-        yield from self.tap("st-roll")
+        yield from self.tap("st-draw")  # the fate dice come up with the draw
         n = self.fresh_rolls()
         threading.Thread(target=app.tray.roll, daemon=True).start()
         yield from self.wait_roll("the tray's roll", n)

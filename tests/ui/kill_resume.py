@@ -182,7 +182,8 @@ class StoneTribeMoves:
 
     def roll(self) -> Iterator[None]:
         d = self.d
-        yield from d.tap("st-roll")
+        if d.app.sm.current != "st_dice":  # the draw brings the dice up; a restarted app opens on the table
+            yield from d.tap("st-roll")
         yield from d.tap(f"st-face-{d.rng.randint(1, 6)}")
         yield from d.tap(f"st-face-{d.rng.randint(1, 6)}")
         yield from d.tap("next")

@@ -1,6 +1,6 @@
 """The demand card (需求卡): its cost and reward entered once by tapping pictures, then the negotiation: the
 agreed deal (who pays which resources, who gets which shells and chance cards) committed in one step, or
-the demand discarded. What keeps a deal from balancing is said in words before and after it is sent.
+the demand discarded. A card nobody takes is discarded at once, without entering it. What keeps a deal from balancing is said in words before and after it is sent.
 """
 from __future__ import annotations
 
@@ -127,9 +127,10 @@ class DemandScreen(StScreen):
             self.back_to_table()
 
     def discard(self) -> None:
-        """The negotiation failed: the demand card goes to the discard pile."""
+        """The negotiation failed, or (before the card is entered) nobody takes it: the demand card goes to
+        the discard pile, and what it asked is never typed in."""
         if self.send(DiscardDemand()):
-            self.deal, self.minus = dv.DealForm(), False
+            self.form, self.deal, self.minus = dv.DemandForm(), dv.DealForm(), False
             self.back_to_table()
 
     def open_chance(self) -> None:

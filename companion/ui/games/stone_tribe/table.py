@@ -48,7 +48,7 @@ class StTableScreen(StScreen):
         if phase == Phase.DRAFT:
             return [("st-draft", _("Choose a free skill"), "open_draft")]
         if phase == Phase.DRAW:
-            return [("st-draw", _("Draw a chance card"), "draw")]
+            return [("st-draw", _("Draw a chance card, then roll"), "draw")]
         if phase == Phase.ROLL:
             return [("st-roll", _("Roll the fate dice"), "open_dice")]
         if phase == Phase.MAIN:
@@ -84,8 +84,10 @@ class StTableScreen(StScreen):
         self.app.go("st_skill")
 
     def draw(self) -> None:
-        """The current player draws the turn's chance card."""
-        self.send(DrawChanceCard())
+        """The current player draws the turn's chance card, and the fate dice come up: nothing can be done
+        between the two (every chance card is played after the roll, or on another's card)."""
+        if self.send(DrawChanceCard()):
+            self.open_dice()
 
     def open_dice(self) -> None:
         """The fate dice, with the payout preview."""

@@ -149,7 +149,8 @@ class StoneTribeTour:
         yield
 
     def _roll(self, table: Any) -> Iterator[None]:
-        table.open_dice()
+        if self.app.sm.current != "st_dice":  # the draw brings the dice up
+            table.open_dice()
         dice = self.screen("st_dice")
         values = (self.rng.randint(1, 6), self.rng.randint(1, 6))
         for i, v in enumerate(values):
