@@ -23,10 +23,12 @@ WAIT = 20.0  # two Python processes starting on a busy machine
 class Proc:
     """A running ``main.py`` sub-command whose stdout and stderr lines can be awaited."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, sigint_ignored: bool = False) -> None:
+        """``sigint_ignored``: started as a non-interactive shell starts ``cmd &`` (SIGINT ignored)."""
+        ignore = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if sigint_ignored else None
         self.popen = subprocess.Popen(
             [sys.executable, str(ROOT / "main.py"), *args], cwd=ROOT, text=True, bufsize=1,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=ignore)
         self.out: queue.Queue[str] = queue.Queue()
         self.err: queue.Queue[str] = queue.Queue()
         self.err_seen: list[str] = []
@@ -152,3 +154,16 @@ def test_format_roll_json_is_exact() -> None:
     roll = DiceRoll(values=(4, 6), source="edice", dice=(1, 2))
     assert format_roll(roll, True) == '{"values": [4, 6], "dice": [1, 2], "source": "edice"}'
     assert format_roll(roll, False) == "4 6  (dice 1 2)"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_edice_monitor_stops_on_ctrl_c_even_when_started_in_the_background(
+        tmp_path: Path, procs: list[Proc], sig: signal.Signals) -> None:
+    """A script's ``main.py edice ... &`` inherits SIGINT ignored; Ctrl+C (or kill -INT) still ends the
+    watch with status 0, as SIGTERM does (this hung on a fresh Debian 13 root, where the suite ran so)."""
+    monitor = Proc("edice", "--serial", str(tmp_path / "no-tray"), sigint_ignored=True)
+    procs.append(monitor)
+    monitor.err_until(r"^e-dice")  # watching: the tray is not there yet
+    monitor.popen.send_signal(sig)
+    assert monitor.finish() == 0, monitor.err_seen

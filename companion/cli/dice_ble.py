@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import signal
 import sys
 import threading
-from types import FrameType
 from typing import Any
 
 from companion.cli.edice import format_roll
+from companion.cli.stop_signals import stop_on_signals
 from companion.errors import UsageError
 from hardware.ble_dice import SCAN_SECONDS, BleBackend, BleDiceLink, BleState, BleStatus, KnownDie, scan_dice
 from hardware.errors import HardwareError
@@ -128,21 +127,13 @@ def _watch(dice: list[KnownDie], args: argparse.Namespace, backend: BleBackend |
                 print("battery: " + ", ".join(f"{name} {p}%" for name, p in status.batteries),
                       file=sys.stderr, flush=True)
 
-    def on_term(signum: int, frame: FrameType | None) -> None:
-        done.set()
-
-    main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, on_term) if main_thread else None
-    link = BleDiceLink(dice, on_roll=on_roll, on_status=on_status, backend=backend).start()
-    try:
-        while not done.wait(0.2):
-            pass
-    except KeyboardInterrupt:
-        pass
-    finally:
-        link.stop()
-        if main_thread:
-            signal.signal(signal.SIGTERM, previous)
+    with stop_on_signals(done):
+        link = BleDiceLink(dice, on_roll=on_roll, on_status=on_status, backend=backend).start()
+        try:
+            while not done.wait(0.2):
+                pass
+        finally:
+            link.stop()
     if failed:
         raise HardwareError(failed[0].text.removeprefix("smart dice: "))
     counts = link.rejects

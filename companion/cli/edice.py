@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import signal
 import sys
 import threading
-from types import FrameType
 
+from companion.cli.stop_signals import stop_on_signals
 from companion.errors import UsageError
 from hardware.edice import EDiceLink, LinkState, LinkStatus
 from hardware.edice_protocol import Rejected
@@ -71,19 +70,13 @@ def run(args: argparse.Namespace) -> int:
         with out_lock:
             print(f"rejected ({rejected.reason}): {rejected.line!r}", file=sys.stderr, flush=True)
 
-    def on_term(signum: int, frame: FrameType | None) -> None:
-        done.set()
-
-    previous = signal.signal(signal.SIGTERM, on_term)
-    link = EDiceLink(args.serial, on_roll=on_roll, on_status=on_status, on_reject=on_reject).start()
-    try:
-        while not done.wait(0.2):
-            pass
-    except KeyboardInterrupt:
-        pass
-    finally:
-        link.stop()
-        signal.signal(signal.SIGTERM, previous)
+    with stop_on_signals(done):
+        link = EDiceLink(args.serial, on_roll=on_roll, on_status=on_status, on_reject=on_reject).start()
+        try:
+            while not done.wait(0.2):
+                pass
+        finally:
+            link.stop()
     if failed:  # a port spec that cannot work, or an unexpected failure: one line, exit 2
         raise HardwareError(failed[0].text.removeprefix("e-dice: "))
     counts = link.rejects
