@@ -49,6 +49,9 @@ def play_and_cut(folder: Path, commands: int = 46,
         else:
             session.dispatch(tally.Add(rng.randrange(2), rng.randint(1, 6)))
         states[gid][store.last_seq(gid)] = session.state
+        # each rolling copy holds exactly the moves before it: on a busy machine a copy thread that
+        # starts late would copy later moves too, and a damaged file would then lose nothing to name
+        store.wait_for_copy()
     acked = {gid: store.last_seq(gid) for gid in sessions}
     store.wait_for_copy()
     for path in live.iterdir():
