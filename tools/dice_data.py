@@ -7,6 +7,7 @@ in ``tools/dice_split.py``); synthetic dice widen them to other colours, sizes a
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -95,12 +96,18 @@ def background(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
     return np.clip(img, 0, 255).astype(np.uint8)
 
 
+#: Draws an icon in place of the pips: (canvas, cx, cy, radius, ink colour, rng).
+Mark = Callable[[np.ndarray, int, int, int, tuple[float, ...], np.random.Generator], None]
+
+
 def render_die(size: float, value: int, rng: np.random.Generator,
-               blank: bool = False) -> tuple[np.ndarray, np.ndarray]:
+               blank: bool = False, mark: Mark | None = None, flat: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """A die about ``size`` px across showing ``value``: (BGR float patch, alpha 0..1), drawn at 4x.
 
     The top face is rotated at random; side faces show as a darker extrusion (mild perspective);
-    ``blank`` draws the same shape with no pips (a distractor, not a die).
+    ``blank`` draws the same shape with no pips (a distractor, not a die); ``mark`` draws an icon
+    instead of the pips (a die with an emblem on this face: a die, but no readable value); with
+    probability ``flat`` the die is seen straight from above (no side faces) with sharp corners.
     """
     k = 4 if size < 30 else 2 if size < 80 else 1
     side = int(np.ceil(size * 1.6)) + 4
@@ -109,7 +116,8 @@ def render_die(size: float, value: int, rng: np.random.Generator,
     a = size * k * rng.uniform(0.72, 0.86)                            # top-face side
     ang = rng.uniform(0, 2 * np.pi)
     rot = np.array([[np.cos(ang), -np.sin(ang)], [np.sin(ang), np.cos(ang)]])
-    ext = rng.normal(0, 0.09, 2) * a                                   # side faces (perspective)
+    is_flat = flat > 0 and rng.random() < flat
+    ext = np.zeros(2) if is_flat else rng.normal(0, 0.09, 2) * a       # side faces (perspective)
     face = _random_colour(rng)
     dark = face.mean() < 100
     if rng.random() < 0.15:
@@ -118,7 +126,7 @@ def render_die(size: float, value: int, rng: np.random.Generator,
         pip = np.full(3, rng.uniform(200, 255))
     else:
         pip = np.full(3, rng.uniform(0, 50))
-    cut = rng.uniform(0.05, 0.25)                                      # corner rounding, as an octagon
+    cut = rng.uniform(0.0, 0.05) if is_flat else rng.uniform(0.05, 0.25)  # corner rounding, as an octagon
     sq = np.array([[-1, -1 + cut], [-1 + cut, -1], [1 - cut, -1], [1, -1 + cut],
                    [1, 1 - cut], [1 - cut, 1], [-1 + cut, 1], [-1, 1 - cut]], np.float64) * (a / 2)
     canvas = np.zeros((big, big, 3), np.float32)
@@ -142,7 +150,10 @@ def render_die(size: float, value: int, rng: np.random.Generator,
         m = _smooth_noise((big, big), rng.uniform(6, 20) * k, rng)
         m = np.clip((m - 0.5) * rng.uniform(2, 6) + 0.5, 0, 1) * rng.uniform(0.3, 0.8)
         canvas[:] = canvas * (1 - m[..., None]) + other * m[..., None] * (alpha[..., None] > 0)
-    if not blank:
+    if mark is not None and not blank:
+        ink = tuple(float(v) for v in pip)
+        mark(canvas, int(centre[0]), int(centre[1]), int(a * rng.uniform(0.3, 0.42)), ink, rng)
+    elif not blank:
         spread = a * rng.uniform(0.25, 0.3)
         pr = a * rng.uniform(0.07, 0.11)
         for px, py in PIP_LAYOUT[value]:
@@ -182,12 +193,14 @@ def paste(img: np.ndarray, patch: np.ndarray, alpha: np.ndarray, x: int, y: int,
 
 
 def synthetic_scene(h: int, w: int, rng: np.random.Generator, size_range: tuple[float, float],
-                    n_max: int = 10) -> tuple[np.ndarray, np.ndarray]:
-    """A background with 0..n_max synthetic dice (some touching) and a few blank distractors.
+                    n_max: int = 10, backdrop: np.ndarray | None = None,
+                    mark: Mark | None = None, flat: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """A background (``backdrop`` when given) with 0..n_max synthetic dice (some touching) and a
+    few blank distractors; with ``mark``, some dice show an emblem instead of pips (value 0).
 
     Returns (BGR uint8 image, dice rows ``(value, x, y, w, h)``).
     """
-    img = background(h, w, rng)
+    img = background(h, w, rng) if backdrop is None else backdrop.copy()
     rows = []
     taken: list[tuple[float, float, float]] = []
     for _ in range(rng.integers(0, 3)):                                # blank squares, discs
@@ -202,7 +215,9 @@ def synthetic_scene(h: int, w: int, rng: np.random.Generator, size_range: tuple[
     for _ in range(rng.integers(0, n_max + 1)):
         s = np.exp(rng.uniform(*np.log(size_range)))
         v = int(rng.integers(1, 7))
-        patch, alpha = render_die(s, v, rng)
+        emblem = mark is not None and rng.random() < 0.1
+        patch, alpha = render_die(s, v, rng, mark=mark if emblem else None, flat=flat)
+        v = 0 if emblem else v
         ph, pw = alpha.shape
         for _try in range(10):
             x, y = int(rng.integers(0, max(1, w - pw))), int(rng.integers(0, max(1, h - ph)))

@@ -6,7 +6,9 @@ size (CenterNet-style). ``vision.locate`` runs it over an image pyramid, so any 
 
 Data: the training part of ../shared/dice/nellbyler_d6_train (tools/dice_split.py; the dev and
 held-out images are never read), rescaled so dice take random sizes, recoloured, rotated by quarter turns
-and mirrored; plus synthetic dice on random table-like backgrounds (tools/dice_data.py).
+and mirrored; plus synthetic dice on random table-like backgrounds (tools/dice_data.py), and on
+table clutter (tools/dice_clutter.py: keyboards, ports, cards, tokens, cables, print), where
+nothing but the pasted dice may be found. A die with an emblem on its face is still a die.
 
 Run (needs PyTorch, e.g. in a separate venv):
     /tmp/trainvenv/bin/python -m tools.train_dice_locator [--epochs 12] [--seed 0]
@@ -23,6 +25,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+from tools.dice_clutter import clutter_patch, emblem
 from tools.dice_data import Photo, jitter_colour, load_photos, synthetic_scene
 
 STRIDE = 4
@@ -109,14 +112,47 @@ def rot_flip(img: np.ndarray, rows: np.ndarray, rng: np.random.Generator) -> tup
     return img, rows
 
 
-def batch(photos: list[Photo], n: int, rng: np.random.Generator) -> tuple[torch.Tensor, ...]:
+def tilt(img: np.ndarray, rows: np.ndarray, rng: np.random.Generator,
+         most: float = 45.0) -> tuple[np.ndarray, np.ndarray]:
+    """The square image seen from a camera tilted up to ``most`` degrees off overhead (a random
+    homography: the far side shrinks), with each die's box the bounding box of its moved corners."""
+    n = img.shape[0]
+    t = np.radians(rng.uniform(0, most))
+    squeeze = 0.5 * (1 - np.cos(t)) * n                                # how much the far edge shrinks
+    src = np.float32([[0, 0], [n, 0], [n, n], [0, n]])
+    dst = np.float32([[squeeze / 2, squeeze / 3], [n - squeeze / 2, squeeze / 3], [n, n], [0, n]])
+    dst += rng.uniform(-0.03, 0.03, (4, 2)).astype(np.float32) * n
+    H = cv2.getPerspectiveTransform(src, dst)
+    out = cv2.warpPerspective(img, H, (n, n), borderMode=cv2.BORDER_REPLICATE)
+    moved = []
+    for v, x, y, w, h in rows:
+        c = cv2.perspectiveTransform(np.float32([[[x, y], [x + w, y], [x + w, y + h], [x, y + h]]]), H)[0]
+        x0, y0 = c.min(axis=0)
+        x1, y1 = c.max(axis=0)
+        moved.append((v, x0, y0, x1 - x0, y1 - y0))
+    return out, np.array(moved, np.float32).reshape(-1, 5)
+
+
+def batch(photos: list[Photo], n: int, rng: np.random.Generator, a_photo: float = 0.6,
+          a_clutter: float = 0.2, a_tilt: float = 0.0, a_flat: float = 0.0) -> tuple[torch.Tensor, ...]:
+    """``n`` training images with their targets: a share ``a_photo`` from photos, ``a_clutter``
+    synthetic dice on clutter, the rest synthetic dice on plain table backgrounds; a share
+    ``a_tilt`` of all of them seen from a tilted camera (``tilt``); of the plain synthetic dice a
+    share ``a_flat`` seen straight from above with sharp corners (printed or flat dice)."""
     xs, hs, rs, ms = [], [], [], []
     for _ in range(n):
-        if rng.random() < 0.7:
+        r = rng.random()
+        if r < a_photo:
             img, rows = photo_sample(photos[rng.integers(len(photos))], rng)
+        elif r < a_photo + a_clutter:
+            part = float(np.exp(rng.uniform(*np.log(SIZE_RANGE))))
+            img, rows = synthetic_scene(CROP, CROP, rng, SIZE_RANGE, n_max=int(rng.integers(0, 6)),
+                                        backdrop=clutter_patch(CROP, part, rng), mark=emblem)
         else:
-            img, rows = synthetic_scene(CROP, CROP, rng, SIZE_RANGE, n_max=12)
+            img, rows = synthetic_scene(CROP, CROP, rng, SIZE_RANGE, n_max=12, mark=emblem, flat=a_flat)
         img, rows = rot_flip(img, rows, rng)
+        if rng.random() < a_tilt:
+            img, rows = tilt(img, rows, rng)
         img = jitter_colour(img, rng)
         h, r, m = targets(rows, CROP, CROP)
         xs.append(img.transpose(2, 0, 1).astype(np.float32) / 255)
@@ -153,6 +189,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--tilt", type=float, default=0.0, help="share of images seen from a tilted camera")
+    ap.add_argument("--clutter", type=float, default=0.2, help="share of images of dice on table clutter")
+    ap.add_argument("--flat", type=float, default=0.0, help="share of plain synthetic dice seen flat")
     a = ap.parse_args()
     torch.manual_seed(a.seed)
     torch.set_num_threads(a.threads)
@@ -165,7 +204,7 @@ def main() -> None:
         t0, tot = time.time(), 0.0
         net.train()
         for _ in range(a.steps):
-            x, heat, reg, mask = batch(photos, a.batch, rng)
+            x, heat, reg, mask = batch(photos, a.batch, rng, a_clutter=a.clutter, a_tilt=a.tilt, a_flat=a.flat)
             out = net(x)
             lh = focal(out[:, 0], heat)
             m = mask[:, None]

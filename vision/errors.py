@@ -10,3 +10,8 @@ class VisionError(CairnError):
 
 class BadImage(VisionError, ValueError):
     """An image that cannot be read at all (not an array, wrong shape or dtype, unreadable file)."""
+
+
+class BadCalibration(VisionError, ValueError):
+    """A camera calibration whose values cannot be a part of a frame or a die's size; the message
+    names the field."""

@@ -26,10 +26,11 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from vision.calibrate import SIZE_TOLERANCE, Calibration
 from vision.classify import Reading, read_pips
 from vision.die import CERTAIN, Die
 from vision.errors import BadImage
-from vision.locate import Candidate, locate_dice, locate_levels, merge
+from vision.locate import Candidate, level_finds, locate_dice, locate_levels, merge
 from vision.pips import count_pips
 
 #: Frames whose shorter side is below this hold no readable die: the reader returns no dice.
@@ -63,6 +64,15 @@ STRONG_FIND = 0.5
 #: cluster of dice found as one (on the train and dev parts every box 1.8 times the others' size or
 #: more was one).
 OUTSIZED = 3.0
+#: A frame with more pixels than this is read from a copy shrunk to this many (one area-averaging
+#: resize): the locator's finest level then holds a quarter of it, dice from about 18 px of the copy
+#: are found (about 60 px of a 12 MP photo, as small as dice come in such a frame), and a read costs
+#: what a 1 MP frame costs instead of growing with the sensor.
+WORK_PIXELS = 1_000_000
+#: A calibrated camera's dice are read at this size (px): bigger dice are shrunk to it first.
+CALIBRATED_SIZE = 2 * READ_SIZE
+#: The size (px) at which the locator's finest pyramid level sees dice of ``READ_SIZE``.
+FIRST_LEVEL_SIZE = READ_SIZE * 0.5
 #: A box under this share of the median size of the frame's other dice (three or more) is reported
 #: unsure: a pip or a piece of a big die the locator missed (in the labelled photos no die is under
 #: 0.64 of the others' median).
@@ -218,7 +228,9 @@ def big_die_size(bgr: np.ndarray, found: list[tuple[int, Candidate]]) -> float |
 
 def candidates(bgr: np.ndarray) -> list[Candidate]:
     """The located dice of a frame, in frame pixels. Big dice are located in the frame shrunk so
-    that they come to ``READ_SIZE`` (``big_die_size``), and their boxes mapped back."""
+    that they come to ``READ_SIZE`` (``big_die_size``) and framed by a die's width of the frame's
+    median colour (a shrunk frame is small: dice at its edge get the context the locator knows),
+    and their boxes mapped back."""
     found = locate_levels(bgr)
     size = big_die_size(bgr, found)
     if size is None:
@@ -226,14 +238,27 @@ def candidates(bgr: np.ndarray) -> list[Candidate]:
     h, w = bgr.shape[:2]
     sw, sh = max(1, round(float(w * READ_SIZE / size))), max(1, round(float(h * READ_SIZE / size)))
     shrunk = cv2.resize(bgr, (sw, sh), interpolation=cv2.INTER_AREA)
+    pad = round(READ_SIZE)                      # a die's width of plain margin: context for dice at the edge
+    fill = [float(v) for v in np.median(shrunk.reshape(-1, 3), axis=0)]
+    padded = cv2.copyMakeBorder(shrunk, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=fill)
     fx, fy = w / sw, h / sh
-    return [replace(c, box=(c.box[0] * fx, c.box[1] * fy, c.box[2] * fx, c.box[3] * fy))
-            for c in locate_dice(shrunk)]
+    return [replace(c, box=((c.box[0] - pad) * fx, (c.box[1] - pad) * fy, c.box[2] * fx, c.box[3] * fy))
+            for c in locate_dice(padded)]
 
 
-def look(bgr: np.ndarray) -> list[Seen]:
-    """Every die the reader keeps in a BGR uint8 frame, before boxes are rounded."""
-    cands = [c for c in candidates(bgr) if max(c.box[2], c.box[3]) <= MAX_DIE_SHARE * min(bgr.shape[:2])]
+def candidates_of_size(bgr: np.ndarray, die_px: float) -> list[Candidate]:
+    """The located dice of a frame whose dice are known to be about ``die_px``: one locator pass at
+    the scale that brings them to the size the locator knows best, keeping finds of about that size."""
+    scale = FIRST_LEVEL_SIZE / die_px
+    lo, hi = die_px / SIZE_TOLERANCE, die_px * SIZE_TOLERANCE
+    return merge([c for c in level_finds(bgr, scale) if lo <= max(c.box[2], c.box[3]) <= hi])
+
+
+def look(bgr: np.ndarray, die_px: float | None = None) -> list[Seen]:
+    """Every die the reader keeps in a BGR uint8 frame, before boxes are rounded. With ``die_px``
+    (a calibrated camera) only boxes of about that size are dice."""
+    found = candidates(bgr) if die_px is None else candidates_of_size(bgr, die_px)
+    cands = [c for c in found if max(c.box[2], c.box[3]) <= MAX_DIE_SHARE * min(bgr.shape[:2])]
     readings = read_pips(bgr, [c.box for c in cands])
     seen = []
     for cand, r in zip(cands, readings):
@@ -241,7 +266,10 @@ def look(bgr: np.ndarray) -> list[Seen]:
             continue
         n = count_pips(bgr, cand.box)
         seen.append(Seen(cand, r, n, confidence(r.p_value, cand.score, n == r.value)))
-    return doubt_undersized(drop_outsized(resolve_nesting(seen)))
+    kept = doubt_undersized(drop_outsized(resolve_nesting(seen)))
+    if die_px is not None:
+        kept = [s for s in kept if die_px / SIZE_TOLERANCE <= s.size <= die_px * SIZE_TOLERANCE]
+    return kept
 
 
 def drop_outsized(seen: list[Seen], ratio: float = OUTSIZED) -> list[Seen]:
@@ -261,25 +289,62 @@ def doubt_undersized(seen: list[Seen], ratio: float = UNDERSIZED) -> list[Seen]:
             for i, s in enumerate(seen)]
 
 
-def read_dice(image: np.ndarray) -> list[Die]:
+def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list[Die]:
     """Every die in the frame, in reading order (top to bottom, then left to right).
 
     Each Die has its pip value 1..6, its box (x, y, w, h) in pixels of the input image (clipped to
     it) and a confidence 0..1; uncertain dice have confidence below ``vision.die.CERTAIN``.
     A blank, tiny or dieless frame gives an empty list; an unusable input raises BadImage.
+    With a ``calibration`` only its area is read (dice whose centre lies outside it are not
+    reported), and once it knows the dice's size the area is read at the scale that brings them to
+    ``CALIBRATED_SIZE`` (so any capture resolution costs about the same) and boxes far from that
+    size are no dice.
     """
     bgr = as_bgr(image)
     h, w = bgr.shape[:2]
     if min(h, w) < MIN_SIDE:
         return []
-    small = cv2.resize(bgr, (64, 64), interpolation=cv2.INTER_AREA) if max(h, w) > 64 else bgr
+    if calibration is None:
+        return _read(bgr, None, (0, 0), 1.0, (h, w))
+    ax, ay, aw, ah = calibration.area_px(h, w)
+    die_px = calibration.die_px(h, w)
+    pad = int(die_px * 0.6) if die_px else 0                          # dice on the rim are read whole
+    x0, y0 = max(0, ax - pad), max(0, ay - pad)
+    crop = bgr[y0:min(h, ay + ah + pad), x0:min(w, ax + aw + pad)]
+    zoom = 1.0                                                        # frame pixels per crop pixel
+    if die_px is not None and die_px > CALIBRATED_SIZE:
+        step = int(die_px / CALIBRATED_SIZE)
+        if step >= 2:                                                  # a cheap first cut of a big frame
+            crop, zoom = crop[::step, ::step], float(step)
+        f = CALIBRATED_SIZE * zoom / die_px
+        crop = cv2.resize(crop, (max(1, round(crop.shape[1] * f)), max(1, round(crop.shape[0] * f))),
+                          interpolation=cv2.INTER_AREA)
+        zoom /= f
+    dice = _read(np.ascontiguousarray(crop), None if die_px is None else die_px / zoom, (x0, y0), zoom, (h, w))
+    return [d for d in dice if ax <= d.box[0] + d.box[2] / 2 <= ax + aw and ay <= d.box[1] + d.box[3] / 2 <= ay + ah]
+
+
+def _read(bgr: np.ndarray, die_px: float | None, origin: tuple[int, int], zoom: float,
+          frame: tuple[int, int]) -> list[Die]:
+    """The dice of ``bgr``, a part of a frame of size ``frame`` (h, w) whose pixel (0, 0) is the
+    frame's ``origin`` and which is ``1 / zoom`` times the frame's scale; boxes in frame pixels."""
+    h, w = bgr.shape[:2]
+    fx = fy = zoom
+    if die_px is None and h * w > WORK_PIXELS:
+        f = float(np.sqrt(WORK_PIXELS / (h * w)))
+        sw, sh = max(1, round(w * f)), max(1, round(h * f))
+        bgr = cv2.resize(bgr, (sw, sh), interpolation=cv2.INTER_AREA)
+        fx, fy = zoom * w / sw, zoom * h / sh
+    small = cv2.resize(bgr, (64, 64), interpolation=cv2.INTER_AREA) if max(bgr.shape[:2]) > 64 else bgr
     if float(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).std()) < MIN_CONTRAST:
         return []
     dice = []
-    for s in look(bgr):
+    fh, fw = frame
+    for s in look(bgr, die_px):
         x, y, bw, bh = s.candidate.box
+        x, y, bw, bh = origin[0] + x * fx, origin[1] + y * fy, bw * fx, bh * fy
         x0, y0 = max(0, round(float(x))), max(0, round(float(y)))
-        x1, y1 = min(w, round(float(x + bw))), min(h, round(float(y + bh)))
+        x1, y1 = min(fw, round(float(x + bw))), min(fh, round(float(y + bh)))
         if x1 - x0 < 2 or y1 - y0 < 2:
             continue
         dice.append(Die(value=s.reading.value, box=(x0, y0, x1 - x0, y1 - y0),
