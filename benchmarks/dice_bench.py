@@ -4,7 +4,9 @@ Runs the reader on every photo on one core (cv2.setNumThreads(1)), writes one PR
 image in the format of ../shared/tools/dice_score.py, then scores the held-out part (the fixed split
 in tools/dice_split.py, never trained or tuned on; scored through a directory holding only its rows
 of ground_truth.csv) and the whole set, all dice and --max-dice 10. The whole set includes the
-training photos, so its figures are optimistic.
+training photos, so its figures are optimistic. Then the figures per kind of scene of
+benchmarks/dice_scenes.py (clutter beside the dice, big dice, 12 MP frames, a calibrated camera,
+drawn dice on clutter and dice with emblems).
 
     .venv/bin/python benchmarks/dice_bench.py [--out /tmp/dice_pred] [--limit N]
 """
@@ -74,6 +76,8 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "dice_pred",
                     help="directory for the PRED .jsonl files")
     ap.add_argument("--limit", type=int, default=None, help="only the first N images (a quick look)")
+    ap.add_argument("--no-scenes", action="store_true",
+                    help="skip the figures per kind of scene (benchmarks/dice_scenes.py, about 2 minutes)")
     a = ap.parse_args()
     cv2.setNumThreads(1)
     names = sorted(os.listdir(DATASET / "images"))[: a.limit]
@@ -107,6 +111,10 @@ def main() -> None:
     print(f"load average while running: {os.getloadavg()[0]:.1f} ({os.cpu_count()} CPUs)")
     print(f"predictions: {files['heldout']} {files['all']}")
     print(f"score again: python3 {SCORER} {sets['heldout']} {files['heldout']} --max-dice 10")
+    if not a.no_scenes:
+        from benchmarks.dice_scenes import report
+        print("\nper kind of scene (held-out photos in clutter, upscaled, at 12 MP, calibrated; drawn dice):")
+        report(a.limit)
 
 
 if __name__ == "__main__":

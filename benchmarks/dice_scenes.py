@@ -1,0 +1,191 @@
+"""Figures of the dice reader per kind of scene, beside the held-out split (development only).
+
+Every scene is made from the held-out photos of the fixed split (tools/dice_split.py: never
+trained or tuned on) or drawn with a fixed seed, so the figures are the same on every run:
+
+- ``clutter``: each photo in a frame 1.8 times as wide, the rest keyboards, ports, cards, tokens,
+  cables and print (tools/dice_clutter.py);
+- ``x2``, ``x3``: each photo upscaled 2x and 3x (dice of 50-135 px: their pips must not be read
+  as dice);
+- ``12mp``: each photo upscaled into a 4000x3000 frame;
+- ``calibrated``: the clutter frames again, read through a calibration made as a player makes it:
+  the outline ``vision.calibrate.find_area`` proposes on the frame with its dice painted out (the
+  empty tray), kept when it holds every die and otherwise dragged to the photo's part of the
+  frame (how often each happened is printed), and the dice size learnt from one read in it;
+- ``calibrated 12mp``: the 12 MP frames through their calibration;
+- ``drawn on clutter``: synthetic dice of 20-150 px on clutter (tools/dice_data.py);
+- ``emblems``: synthetic dice of which some show an emblem instead of pips: an emblem die read as
+  sure counts as sure and wrong.
+
+    .venv/bin/python benchmarks/dice_scenes.py [--limit N]
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tools.dice_clutter import clutter_patch, cluttered, emblem
+from tools.dice_data import background, load_photos, synthetic_scene
+from vision.calibrate import Calibration, find_area, learn_die_size
+from vision.die import Die
+from vision.locate import _iou
+from vision.reader import read_dice
+
+#: One scene: the frame, its dice rows (value, x, y, w, h; value 0 = an emblem die) and, when it
+#: is read through a calibration, the part of the frame a player would drag the outline to.
+Scene = tuple[np.ndarray, np.ndarray, tuple[float, float, float, float] | None]
+
+
+def match(rows: np.ndarray, dice: list[Die]) -> dict[int, int]:
+    """Die index -> row index, one to one, by IoU >= 0.3, best first."""
+    pairs = sorted(((_iou(tuple(r[1:]), d.box), i, j) for i, r in enumerate(rows) for j, d in enumerate(dice)),
+                   reverse=True)
+    used: set[int] = set()
+    out: dict[int, int] = {}
+    for s, i, j in pairs:
+        if s < 0.3:
+            break
+        if i not in used and j not in out:
+            used.add(i)
+            out[j] = i
+    return out
+
+
+def emptied(img: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """The frame with its dice painted out: the empty tray the calibration is shown first."""
+    mask = np.zeros(img.shape[:2], np.uint8)
+    for _, x, y, w, h in rows:
+        cv2.rectangle(mask, (int(x - w * 0.3), int(y - h * 0.3)), (int(x + w * 1.3), int(y + h * 1.3)), 255, -1)
+    f = min(1.0, 800 / max(img.shape[:2]))
+    small = cv2.inpaint(cv2.resize(img, None, fx=f, fy=f), cv2.resize(mask, None, fx=f, fy=f), 5, cv2.INPAINT_TELEA)
+    return cv2.resize(small, (img.shape[1], img.shape[0]))
+
+
+#: How often the proposed area was kept, per kind of calibrated scene: [kept, dragged].
+PROPOSALS: dict[str, list[int]] = {}
+
+
+def calibrate(img: np.ndarray, rows: np.ndarray, tray: tuple[float, float, float, float], kind: str) -> Calibration:
+    """The calibration a player would make: the area proposed on the empty tray, kept when every
+    die of the roll lies in it, else dragged to ``tray`` (the photo's part of the frame); then the
+    die size learnt from one roll read in that area."""
+    H, W = img.shape[:2]
+    area = find_area(emptied(img, rows))
+    kept = PROPOSALS.setdefault(kind, [0, 0])
+    if area is not None:
+        x, y, w, h = Calibration(area).area_px(H, W)
+        cx, cy = rows[:, 1] + rows[:, 3] / 2, rows[:, 2] + rows[:, 4] / 2
+        if not ((cx >= x) & (cx <= x + w) & (cy >= y) & (cy <= y + h)).all():
+            area = None
+    kept[area is None] += 1
+    area = area or tray
+    first = read_dice(img, Calibration(area))
+    return Calibration(area, learn_die_size([first], H, W))
+
+
+def upscaled_into(img: np.ndarray, rows: np.ndarray, size: tuple[int, int], rng: np.random.Generator) -> tuple:
+    """The photo scaled to the frame's height and set into a ``size`` (w, h) table frame."""
+    W, H = size
+    f = H / img.shape[0]
+    big = cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC)
+    frame = cv2.resize(background(H // 8, W // 8, rng), (W, H), interpolation=cv2.INTER_LINEAR)
+    ox = (W - big.shape[1]) // 2
+    frame[:, ox:ox + big.shape[1]] = big
+    moved = rows.copy()
+    moved[:, 1:] *= f
+    moved[:, 1] += ox
+    return frame, moved
+
+
+def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
+    """The scenes of one kind, the same on every run."""
+    rng = np.random.default_rng(2026)
+    photos = load_photos("heldout")[:limit] if kind not in ("drawn on clutter", "emblems") else []
+    for p in photos:
+        if kind in ("clutter", "calibrated"):
+            img, rows = cluttered(p.image, p.dice, rng)
+            ox = float(rows[0, 1] - p.dice[0, 1]) if len(rows) else 0.0
+            tray = (ox / img.shape[1], 0.0, p.image.shape[1] / img.shape[1], 1.0)
+            yield img, rows, tray if kind == "calibrated" else None
+        elif kind in ("x2", "x3"):
+            f = int(kind[1])
+            yield cv2.resize(p.image, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC), p.dice * (1, f, f, f, f), None
+        else:
+            img, rows = upscaled_into(p.image, p.dice, (4000, 3000), rng)
+            tray = (0.125, 0.0, 0.75, 1.0)
+            yield img, rows, tray if kind == "calibrated 12mp" else None
+    for _ in range(0 if photos else (limit or 40)):
+        size = float(np.exp(rng.uniform(np.log(20), np.log(150))))
+        h, w = 480, 640
+        if kind == "drawn on clutter":
+            img, rows = synthetic_scene(h, w, rng, (size * 0.9, size * 1.1), n_max=8,
+                                        backdrop=clutter_patch(max(h, w), size, rng)[:h, :w])
+        else:
+            img, rows = synthetic_scene(h, w, rng, (size * 0.9, size * 1.1), n_max=8, mark=emblem)
+        yield img, rows, None
+
+
+KINDS = ("clutter", "x2", "x3", "12mp", "calibrated", "calibrated 12mp", "drawn on clutter", "emblems")
+
+
+def measure(kind: str, limit: int | None, read: Callable[..., list[Die]] = read_dice) -> dict[str, float]:
+    """recall, precision, share of frames exact, sure dice right, emblem dice sure, CPU ms."""
+    gt = found = right = sure = sure_right = exact = frames = emblems_sure = 0
+    ms: list[float] = []
+    for img, rows, tray in scenes(kind, limit):
+        cal = None if tray is None else calibrate(img, rows, tray, kind)
+        t0 = time.process_time()
+        dice = read(img, cal)
+        ms.append((time.process_time() - t0) * 1000)
+        pairs = match(rows, dice)
+        values = [int(v) for v in rows[:, 0]]
+        frames += 1
+        gt += sum(v > 0 for v in values)
+        found += len(dice)
+        for j, d in enumerate(dice):
+            v = values[pairs[j]] if j in pairs else None
+            right += v == d.value
+            if d.certain:
+                sure += 1
+                sure_right += v == d.value
+                emblems_sure += v == 0
+        exact += sorted(d.value for d in dice) == sorted(values) and 0 not in values
+    return {"frames": frames, "dice": gt, "recall": right / max(1, gt), "precision": right / max(1, found),
+            "exact": exact / max(1, frames), "sure_right": sure_right / max(1, sure), "sure": sure,
+            "emblems_sure": emblems_sure, "ms_median": float(np.median(ms)) if ms else 0.0,
+            "ms_max": max(ms, default=0.0)}
+
+
+def report(limit: int | None = None) -> None:
+    """Print one line of figures per kind of scene."""
+    print(f"{'scene':<18}{'frames':>7}{'dice':>6}{'recall':>8}{'prec':>8}{'exact':>8}{'sure right':>11}"
+          f"{'sure':>6}{'emblem sure':>12}{'ms med':>8}{'ms max':>8}")
+    for kind in KINDS:
+        r = measure(kind, limit)
+        print(f"{kind:<18}{r['frames']:>7}{r['dice']:>6}{100 * r['recall']:>7.1f}%{100 * r['precision']:>7.1f}%"
+              f"{100 * r['exact']:>7.1f}%{100 * r['sure_right']:>10.1f}%{r['sure']:>6}{r['emblems_sure']:>12}"
+              f"{r['ms_median']:>8.0f}{r['ms_max']:>8.0f}", flush=True)
+    for kind, (kept, dragged) in PROPOSALS.items():
+        print(f"{kind}: the proposed area held every die in {kept} frames; dragged to the tray in {dragged}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--limit", type=int, default=None, help="at most N photos (or drawn frames) per scene")
+    a = ap.parse_args()
+    cv2.setNumThreads(1)
+    read_dice(np.zeros((64, 64, 3), np.uint8) + 128)
+    report(a.limit)
+
+
+if __name__ == "__main__":
+    main()
