@@ -3,6 +3,10 @@
 Loading never fails: a missing file gives the defaults, and a damaged file or a bad value is
 reported in ``Settings.problems`` (to show once) while the rest of the file still counts. Saving
 writes a temporary file and renames it, so a power cut leaves either the old or the new settings.
+
+Each camera's calibration (``vision.calibrate.Calibration``: its dice area and dice size) is kept
+under that camera's key (:func:`camera_key`), as ``Calibration.to_dict()``; one that cannot be read
+is named in ``problems`` and dropped, the other cameras' calibrations still count.
 """
 from __future__ import annotations
 
@@ -10,9 +14,12 @@ import dataclasses
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import StoreError
+
+if TYPE_CHECKING:
+    from vision.calibrate import Calibration
 
 FILENAME = "settings.json"
 ROTATIONS = (0, 90, 180, 270)
@@ -50,15 +57,35 @@ class Settings:
     #: Stone Age: enter every placement on the screen too (False: the board keeps the placement, and a
     #: space is entered as it is resolved)
     sa_every_placement: bool = False
+    #: each camera's calibration by its :func:`camera_key`, as ``Calibration.to_dict()``
+    calibrations: dict[str, dict[str, Any]] = field(default_factory=dict)
     problems: tuple[str, ...] = field(default=(), compare=False)
 
     def replace(self, **changes: Any) -> "Settings":
         """A copy with ``changes`` applied and checked; raises ValueError naming a bad value."""
         if "ble_dice" in changes:
             changes["ble_dice"] = _ble_dice(changes["ble_dice"])
+        if "calibrations" in changes:
+            changes["calibrations"] = _calibrations(changes["calibrations"])
         updated = dataclasses.replace(self, problems=(), **changes)
         _check(updated)
         return updated
+
+    def calibration(self, key: str) -> Calibration | None:
+        """The calibration kept for the camera ``key`` (see :func:`camera_key`), or None."""
+        data = self.calibrations.get(key) if key else None
+        if data is None:
+            return None
+        from vision.calibrate import Calibration
+
+        return Calibration.from_dict(data)  # checked when it was kept: it reads back
+
+    def with_calibration(self, key: str, calibration: Calibration | None) -> "Settings":
+        """A copy keeping ``calibration`` for the camera ``key`` (None: forgetting it); the others stay."""
+        kept = {k: v for k, v in self.calibrations.items() if k != key}
+        if calibration is not None:
+            kept[key] = calibration.to_dict()
+        return self.replace(calibrations=kept)
 
 
 BLE_KINDS = ("godice", "pixels")
@@ -82,6 +109,70 @@ def _ble_dice(value: Any) -> tuple[dict[str, str], ...]:
     if len(set(addresses)) != len(addresses):
         raise ValueError("a smart die is listed twice")
     return tuple(dice)
+
+
+def _calibrations(value: Any, problems: list[str] | None = None) -> dict[str, dict[str, Any]]:
+    """``value`` (camera key -> calibration object) as Settings keeps it, each calibration checked by
+    ``Calibration.from_dict``. A bad one raises ValueError naming the camera and the field, or, given
+    ``problems``, is named there and left out (the other cameras' calibrations still count)."""
+    if not isinstance(value, dict):
+        raise ValueError("calibrations must be an object of camera names and calibrations")
+    from vision.calibrate import Calibration
+    from vision.errors import BadCalibration
+
+    kept: dict[str, dict[str, Any]] = {}
+    for key, data in value.items():
+        if not isinstance(key, str) or not key.strip():
+            if problems is None:
+                raise ValueError("calibrations: camera names must not be empty")
+            problems.append("setting 'calibrations': a calibration without a camera name ignored")
+            continue
+        try:
+            kept[key] = Calibration.from_dict(data).to_dict()
+        except BadCalibration as exc:
+            if problems is None:
+                raise ValueError(f"calibration of camera {key!r}: {exc}") from exc
+            problems.append(f"setting 'calibrations' for camera {key!r} ignored: {exc}")
+    return kept
+
+
+def camera_key(spec: str | None, source: object | None = None) -> str:
+    """The name a camera's calibration is kept under: the camera spec (``Settings.camera`` or
+    ``--camera``, see :mod:`hardware.camera`) as it names the camera, a USB index as its device
+    (``2`` is ``/dev/video2``); a spec that is no camera spec (a test's) is kept as written.
+
+    ``auto`` is keyed by the camera it found (``source``, the worker's open source): the spec that
+    names that camera directly (``picamera2``, ``/dev/video0``, ``demo`` for the demo it falls back to),
+    so a camera keeps its calibration whether auto found it or it was named. "" for ``auto`` while
+    it has found nothing, and for ``none``: no calibration then.
+    """
+    text = (spec or "auto").strip()
+    from hardware.camera import parse_spec
+    from hardware.errors import BadSpec
+
+    try:
+        parsed = parse_spec(text)
+    except BadSpec:
+        return text
+    if parsed.kind == "none":
+        return ""
+    if parsed.kind == "index":
+        return f"/dev/video{parsed.target}"
+    if parsed.kind != "auto":
+        return str(parsed)
+    if source is None:
+        return ""
+    from hardware.camera_sources import OpenCVSource, Picamera2Source
+    from hardware.demo_dice import DemoDice
+
+    if isinstance(source, Picamera2Source):
+        return "picamera2"
+    if isinstance(source, OpenCVSource):
+        target = source.target
+        return f"/dev/video{target}" if isinstance(target, int) else str(target)
+    if isinstance(source, DemoDice):
+        return "demo"
+    return str(getattr(source, "description", "")) or ""
 
 
 def _check(settings: Settings) -> None:
@@ -135,6 +226,8 @@ def load(path: Path | None = None) -> Settings:
             continue
         if key == "pins" and isinstance(value, dict):
             value = {**DEFAULT_PINS, **value}
+        if key == "calibrations" and isinstance(value, dict):
+            value = _calibrations(value, problems)  # a bad camera's calibration is named, the rest kept
         try:
             settings = settings.replace(**{key: value})
         except (TypeError, ValueError) as exc:

@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.ui import ble_scenarios, countdown_scenarios, dice_scenarios, reliability  # noqa: E402
 from tests.ui.bgstats_scenarios import BgStatsScenarios  # noqa: E402
+from tests.ui import calibrate_scenarios  # noqa: E402
 from tests.ui.fast_scenarios import FastScenarios  # noqa: E402
 from tests.ui.feeding import FeedingScenarios  # noqa: E402
 from tests.ui.kiosk_scenarios import KioskScenarios, kiosk_keyboard, kiosk_options  # noqa: E402
@@ -64,6 +65,7 @@ def main() -> int:
     fields.update(ble_scenarios.app_options(mode))  # smart dice on a fake Bluetooth backend
     fields.update(countdown_scenarios.app_options(mode))  # the confirm countdown, where it is tested
     fields.update(board_scenarios.app_options(mode))
+    fields.update(calibrate_scenarios.app_options(mode))  # a camera over a tray, or none
     plug = fields.pop("_plug", None)
     app = CairnApp(AppOptions(**fields))
     app.tray = tray
@@ -79,7 +81,7 @@ def main() -> int:
 class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScenarios, ExtraScenarios,
              FeedingScenarios, TableMannersScenarios, reliability.ReliabilityScenarios, StoreScenarios,
              BgStatsScenarios, TextFitScenarios, BoardScenarios, countdown_scenarios.CountdownScenarios,
-             FastScenarios, Taps):
+             FastScenarios, calibrate_scenarios.CalibrateScenarios, Taps):
     """Steps a scenario one frame at a time and records checks, banners and screenshots."""
 
     def __init__(self, app: Any, shots: Path, mode: str) -> None:
@@ -94,7 +96,8 @@ class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScen
                                          **self.feeding_modes(), **self.store_modes(),
                                          **self.table_manners_modes(), **self.dice_modes(),
                                          **self.ble_modes(), **self.bgstats_modes(), **self.text_fit_modes(),
-                                         **self.board_modes(), **self.countdown_modes(), **self.fast_modes()}[mode]()
+                                         **self.board_modes(), **self.countdown_modes(), **self.fast_modes(),
+                                         **self.calibrate_modes()}[mode]()
         self.report["targets"] = {}
 
     # -- plumbing ------------------------------------------------------------------------------------

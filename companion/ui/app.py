@@ -34,7 +34,8 @@ KV_DIR = Path(__file__).resolve().parents[2] / "kv"
 BANNER_MOST = {"info": 3.0, "ok": 2.5, "error": 6.0}
 COMMON_SCREENS = {"home": ("companion.ui.screens.home", "HomeScreen"),
                   "history": ("companion.ui.screens.history", "HistoryScreen"),
-                  "settings": ("companion.ui.screens.settings", "SettingsScreen")}
+                  "settings": ("companion.ui.screens.settings", "SettingsScreen"),
+                  "calibrate": ("companion.ui.screens.calibrate", "CalibrateScreen")}
 
 
 class CairnApp(App):

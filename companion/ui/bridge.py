@@ -30,6 +30,8 @@ class HardwareBridge:
         self.edice: Any = None
         self.ble: Any = None
         self.camera: Any = None
+        #: the camera spec the camera was started with (a changed setting takes effect at the next start)
+        self.camera_spec = ""
         self.status: dict[str, str] = {}
         self._notes: list[str] = []
         self.reader: Any = None
@@ -77,6 +79,7 @@ class HardwareBridge:
                 self.ble.stop()
                 self.ble = None
             self._start_ble()
+        self.use_calibration()
 
     def on_state(self, state: Any) -> None:
         """The game changed (UI thread): nothing to do for the adapters yet beyond LED hints."""
@@ -176,15 +179,47 @@ class HardwareBridge:
         # looking (a camera plugged in later is found), and the dice are entered by touch
         fallback = open_source if getattr(self.options, "kiosk", False) else open_or_demo
         opener = getattr(self.options, "camera_opener", None) or fallback
+        self.camera_spec = spec
         self.camera = CameraWorker(spec, opener=opener, on_status=self._camera_status_from_thread)
         self.camera.start()
-        self.reader = DiceReaderThread(self.camera, on_settled=self._settled_from_thread)
+        self.reader = DiceReaderThread(self.camera, on_settled=self._settled_from_thread,
+                                       calibration=self.calibration())
         self.reader.start()
 
     def _camera_status_from_thread(self, status: Any) -> None:
         log.info("camera: %s", status)
         text = camera_text(status)
-        Clock.schedule_once(lambda dt: self._set_status("camera", text), 0)
+        Clock.schedule_once(lambda dt: self._camera_status(text), 0)
+
+    def _camera_status(self, text: str) -> None:
+        self._set_status("camera", text)
+        self.use_calibration()  # "auto" knows its camera once connected: its calibration applies
+
+    # -- the camera's calibration --------------------------------------------------------------------
+    def camera_key(self) -> str:
+        """The key the running camera's calibration is kept under (``companion.settings.camera_key``);
+        "" when there is no camera, or "auto" has found none yet."""
+        if self.camera is None:
+            return ""
+        from companion.settings import camera_key
+
+        return camera_key(self.camera_spec, self.camera.source)
+
+    def camera_live(self) -> bool:
+        """True while the camera gives pictures (it can be calibrated now)."""
+        return self.camera is not None and self.camera.latest() is not None
+
+    def calibration(self) -> Any:
+        """The running camera's calibration from the settings, or None (not calibrated, no camera)."""
+        key = self.camera_key()
+        return self.settings.calibration(key) if key else None
+
+    def use_calibration(self) -> None:
+        """Let the dice reader read through the running camera's calibration (at once, same thread)."""
+        if self.reader is not None:
+            calibration = self.calibration()
+            if calibration != self.reader.calibration:
+                self.reader.set_calibration(calibration)
 
     def _settled_from_thread(self, values: tuple[int, ...], uncertain: int, fresh: bool = True,
                              asked: bool = False) -> None:

@@ -1,5 +1,5 @@
-"""Settings: language, camera, e-dice (on/off, port), smart dice (scan, pick), GPIO pins, screen rotation,
-keyboard and rules.
+"""Settings: language, camera (and its calibration), e-dice (on/off, port), smart dice (scan, pick), GPIO
+pins, screen rotation, keyboard and rules.
 
 Changes are made on a draft and kept with Save (settings.json in the data dir); a bad value is
 refused with a banner naming it and the saved settings stay as they were.
@@ -26,6 +26,10 @@ class SettingsScreen(CairnScreen):
     ble_note = StringProperty("")
     #: the dice the last scan found (``hardware.ble_dice.KnownDie``)
     ble_found: tuple[Any, ...] = ()
+    #: the calibration row: the button's words ("": no camera picture, no row) and the line beside it
+    calibrate_text = StringProperty("")
+    calibration_note = StringProperty("")
+    calibrated = BooleanProperty(False)
 
     def refresh(self) -> None:
         self.draft = self.app.settings
@@ -33,6 +37,37 @@ class SettingsScreen(CairnScreen):
         self.ids.camera_spec.text = "" if self.draft.camera in CAMERAS else self.draft.camera
         self._show_pins()
         self._show_ble()
+        self._show_calibration()
+
+    def on_pre_enter(self, *args: Any) -> None:
+        from kivy.clock import Clock
+
+        self._calibration_event = Clock.schedule_interval(lambda dt: self._show_calibration(), 1.0)
+
+    def on_leave(self, *args: Any) -> None:
+        event = getattr(self, "_calibration_event", None)
+        if event is not None:
+            event.cancel()
+            self._calibration_event = None
+
+    # -- the camera's calibration ------------------------------------------------------------------
+    def _show_calibration(self) -> None:
+        """The calibration row while the running camera gives pictures (none without a camera)."""
+        bridge = self.app.bridge
+        if bridge is None or not bridge.camera_live():
+            self.calibrate_text = self.calibration_note = ""
+            return
+        from companion.viewmodels.calibration import entry_text
+
+        self.calibrated = calibrated = bridge.calibration() is not None
+        self.calibrate_text = entry_text(calibrated)
+        self.calibration_note = _("Calibrated for this camera") if calibrated else _("Not calibrated yet")
+
+    def calibrate(self) -> None:
+        """Open the running camera's calibration; Settings comes back afterwards."""
+        from companion.ui.screens.calibrate import open_calibration
+
+        open_calibration(self.app)
 
     def choose(self, field: str, value: Any) -> None:
         """Set ``field`` (language, camera, rotation, keyboard or confirm_countdown) to ``value`` in the draft."""

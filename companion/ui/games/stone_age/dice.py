@@ -43,6 +43,10 @@ class DiceScreen(CairnScreen):
     tiles = ListProperty([])  # tool tile indexes chosen
     cards = ListProperty([])  # one-use tool values chosen
     has_camera = BooleanProperty(False)
+    #: the words of the button that opens the camera's calibration ("": no camera picture, no button),
+    #: and whether this camera has been calibrated (the button then says "Recalibrate")
+    calibrate_text = StringProperty("")
+    calibrated = BooleanProperty(False)
     _said = ""  # the last note a reading put in the banner (taken down on leaving)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -143,8 +147,10 @@ class DiceScreen(CairnScreen):
         self.source_text = "\n".join(t for t in (bridge.status.get(part, "") for part in ("camera", "edice", "ble"))
                                      if t) if bridge else ""
         if camera is None:
+            self.calibrate_text = ""
             return
         shot = camera.latest()
+        self._show_calibration(bridge, shot is not None)
         if shot is None:  # the camera has gone: fade the last picture so it is not taken for a live one
             self.ids.preview.opacity = 0.25
             return
@@ -163,6 +169,19 @@ class DiceScreen(CairnScreen):
         self.preview_frames += 1
         self.ids.preview.texture = self._texture
         self.ids.preview.canvas.ask_update()
+
+    def _show_calibration(self, bridge: Any, live: bool) -> None:
+        """Offer "Calibrate camera" (or "Recalibrate" once calibrated) while the camera gives pictures."""
+        from companion.viewmodels.calibration import entry_text
+
+        self.calibrated = live and bridge.calibration() is not None
+        self.calibrate_text = entry_text(self.calibrated) if live else ""
+
+    def calibrate(self) -> None:
+        """Open the camera's calibration; the dice screen comes back as it was afterwards."""
+        from companion.ui.screens.calibrate import open_calibration
+
+        open_calibration(self.app)
 
     # -- redraw ------------------------------------------------------------------------------------
     def refresh(self) -> None:
