@@ -27,10 +27,6 @@ MIN_SIZE = 9.0
 FIRST_SCALE = 0.5
 #: Each further level is this much smaller.
 LEVEL_STEP = 3.0
-#: A level image narrower than this (px; the locator was trained on 160 px crops) is framed by
-#: ``SMALL_LEVEL_PAD`` px of its median colour, so dice filling it still have table round them.
-SMALL_LEVEL = 160
-SMALL_LEVEL_PAD = 24
 
 
 @dataclass(frozen=True)
@@ -69,10 +65,6 @@ def _level(bgr: np.ndarray, scale: float, threshold: float) -> list[tuple[Candid
     lw, lh = max(8, round(float(w * scale))), max(8, round(float(h * scale)))
     img = cv2.resize(bgr, (lw, lh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
     sx, sy = lw / w, lh / h
-    pad = SMALL_LEVEL_PAD if min(lw, lh) < SMALL_LEVEL else 0
-    if pad:                                     # a tiny level: give the dice at its edges some table round them
-        fill = [float(v) for v in np.median(img.reshape(-1, 3), axis=0)]
-        img = cv2.copyMakeBorder(img, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=fill)
     with _LOCK:
         net = _net()
         net.setInput(cv2.dnn.blobFromImage(img, 1 / 255.0))
@@ -83,7 +75,7 @@ def _level(bgr: np.ndarray, scale: float, threshold: float) -> list[tuple[Candid
     for iy, ix in zip(*np.nonzero(peaks)):
         dx, dy, lbw, lbh = maps[1:, iy, ix]
         bw, bh = float(np.exp(np.clip(lbw, -3, 6))) * STRIDE, float(np.exp(np.clip(lbh, -3, 6))) * STRIDE
-        cx, cy = (ix + float(np.clip(dx, 0, 1))) * STRIDE - pad, (iy + float(np.clip(dy, 0, 1))) * STRIDE - pad
+        cx, cy = (ix + float(np.clip(dx, 0, 1))) * STRIDE, (iy + float(np.clip(dy, 0, 1))) * STRIDE
         box = ((cx - bw / 2) / sx, (cy - bh / 2) / sy, bw / sx, bh / sy)
         out.append((Candidate(box, float(heat[iy, ix])), max(bw, bh)))
     return out
