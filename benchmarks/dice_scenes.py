@@ -34,30 +34,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tools.dice_clutter import clutter_patch, cluttered, emblem
-from tools.dice_data import background, load_photos, synthetic_scene
+from tools.dice_data import background, load_photos, match_dice, synthetic_scene
 from vision.calibrate import Calibration, find_area, learn_die_size
 from vision.die import Die
-from vision.locate import _iou
 from vision.reader import read_dice
 
 #: One scene: the frame, its dice rows (value, x, y, w, h; value 0 = an emblem die) and, when it
 #: is read through a calibration, the part of the frame a player would drag the outline to.
 Scene = tuple[np.ndarray, np.ndarray, tuple[float, float, float, float] | None]
-
-
-def match(rows: np.ndarray, dice: list[Die]) -> dict[int, int]:
-    """Die index -> row index, one to one, by IoU >= 0.3, best first."""
-    pairs = sorted(((_iou(tuple(r[1:]), d.box), i, j) for i, r in enumerate(rows) for j, d in enumerate(dice)),
-                   reverse=True)
-    used: set[int] = set()
-    out: dict[int, int] = {}
-    for s, i, j in pairs:
-        if s < 0.3:
-            break
-        if i not in used and j not in out:
-            used.add(i)
-            out[j] = i
-    return out
 
 
 def emptied(img: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -146,7 +130,7 @@ def measure(kind: str, limit: int | None, read: Callable[..., list[Die]] = read_
         t0 = time.process_time()
         dice = read(img, cal)
         ms.append((time.process_time() - t0) * 1000)
-        pairs = match(rows, dice)
+        pairs = match_dice(rows, [d.box for d in dice])
         values = [int(v) for v in rows[:, 0]]
         frames += 1
         gt += sum(v > 0 for v in values)

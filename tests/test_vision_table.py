@@ -14,24 +14,9 @@ import pytest
 
 from tests.test_vision_reader import LABEL_ERRORS, heldout_names, load
 from tools.dice_clutter import cluttered, emblem
-from tools.dice_data import render_die
+from tools.dice_data import match_dice, render_die
 from vision.calibrate import Calibration
-from vision.die import Die
-from vision.locate import _iou
 from vision.reader import read_dice
-
-
-def matched(rows: np.ndarray, dice: list[Die]) -> dict[int, int]:
-    """Die index -> row index, one to one, by IoU >= 0.3, best first."""
-    pairs = sorted(((_iou(tuple(r[1:]), d.box), i, j) for i, r in enumerate(rows) for j, d in enumerate(dice)),
-                   reverse=True)
-    used: set[int] = set()
-    out: dict[int, int] = {}
-    for s, i, j in pairs:
-        if s >= 0.3 and i not in used and j not in out:
-            used.add(i)
-            out[j] = i
-    return out
 
 
 @cache
@@ -49,7 +34,7 @@ def clutter_reads(calibrated: bool) -> tuple[int, int, int, int]:
             share = float(np.median(np.maximum(rows[:, 3], rows[:, 4]))) / min(frame.shape[:2])
             cal = Calibration((ox / frame.shape[1], 0.0, img.shape[1] / frame.shape[1], 1.0), share)
         dice = read_dice(frame, cal)
-        pairs = matched(rows, dice)
+        pairs = match_dice(rows, [d.box for d in dice])
         n += len(rows)
         reported += len(dice)
         for j, d in enumerate(dice):

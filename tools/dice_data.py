@@ -255,3 +255,22 @@ def jitter_colour(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         q = int(rng.integers(40, 95))
         out = cv2.imdecode(cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, q])[1], cv2.IMREAD_COLOR)
     return np.ascontiguousarray(out)
+
+
+def match_dice(rows: np.ndarray, boxes: list[tuple[float, float, float, float]],
+               least_iou: float = 0.3) -> dict[int, int]:
+    """Box index -> row index of labelled dice ``rows`` (value, x, y, w, h), one to one, by IoU of at
+    least ``least_iou``, best overlaps first (how the benchmark and tests pair read dice with labels)."""
+    from vision.locate import _iou
+
+    pairs = sorted(((_iou(tuple(r[1:]), b), i, j) for i, r in enumerate(rows) for j, b in enumerate(boxes)),
+                   reverse=True)
+    used: set[int] = set()
+    out: dict[int, int] = {}
+    for s, i, j in pairs:
+        if s < least_iou:
+            break
+        if i not in used and j not in out:
+            used.add(i)
+            out[j] = i
+    return out
