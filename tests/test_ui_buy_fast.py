@@ -30,7 +30,7 @@ def test_ui_huts_cards_and_feeding_take_fewer_taps_and_log_what_was_shown(displa
     assert status == 0, stderr
     # open the building, tap the tile | open, the group with one card left, Buy | open, group, card, Buy
     assert report["taps"] == {"undo_hut": 1, "fixed_hut": 2, "card_slot_1": 3, "card_slot_4": 4,
-                              "tool_advice": 7, "variable_hut": 3}   # the hunt: open, 4 dice, the advice, NEXT
+                              "tool_advice": 6, "variable_hut": 3}   # the hunt: open, 4 dice, Add and confirm
     assert report["after_last_action"] == "sa_table"          # the feeding with nobody short: no tap
     shown = report["shown"]
     with GameStore(data / "cairn.sqlite3") as store:
@@ -48,6 +48,7 @@ def test_ui_huts_cards_and_feeding_take_fewer_taps_and_log_what_was_shown(displa
                                                                                           "stone", "stone"]
     hunt = [e for e in events if isinstance(e, Gathered) and e.area is Area.HUNTING][0]
     assert hunt.dice == (6, 6, 6, 5) and hunt.tool_tiles == tuple(shown["advised"]["tiles"]) == (0,)
+    assert shown["advised"]["screen"] == "sa_table", "Add and confirm confirms the roll"
     assert hunt.amount == 12
     fed = [e for e in events if isinstance(e, Fed)]
     assert len(fed) == 4 and not any(e.resources or e.penalty for e in fed)

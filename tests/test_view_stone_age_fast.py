@@ -79,11 +79,12 @@ def _legal(h, paid) -> bool:
     return True
 
 
-def test_a_card_payment_is_filled_with_one_kind_or_exactly_the_cost() -> None:
+def test_a_card_payment_is_filled_with_the_cheapest_resources_held() -> None:
     assert bvm.card_default(1, player(wood=4)) == (W,)
     assert bvm.card_default(4, player(stone=6)) == (S, S, S, S)
     assert bvm.card_default(4, player(wood=1, brick=1, stone=1, gold=1)) == (W, B, S, G)
-    assert bvm.card_default(1, player(wood=1, gold=1)) == ()          # which one is the player's choice
+    assert bvm.card_default(1, player(wood=1, gold=1)) == (W,)        # a card's price scores nothing: wood first
+    assert bvm.card_default(3, player(brick=1, stone=1, gold=5)) == (B, S, G)
     assert bvm.card_default(3, player(wood=1, gold=1)) == ()          # cannot pay at all
     assert bvm.card_payment(4, (S,) * 4, player(stone=6)).ready
 
@@ -114,6 +115,15 @@ def _round_fed(agriculture: int, food: int, **books):
     t.edit(0, agriculture=agriculture, people=5, food=food, **books)
     t.do(Gather(0, Area.HUNTING, (1,)))              # the last action: the rules feed everyone who can
     return t
+
+
+def test_a_short_feeding_is_filled_with_the_cheapest_resources_when_they_cover_it() -> None:
+    from companion.viewmodels.stone_age import feeding as fvm
+
+    assert fvm.proposal(player(food=0, people=3, wood=1, stone=2, gold=4)) == (W, S, S)
+    assert fvm.proposal(player(food=1, people=3, gold=4)) == (G, G)
+    assert fvm.proposal(player(food=0, people=5, wood=2)) == ()    # cannot cover it: −10, the player's tap
+    assert fvm.proposal(player(food=9, people=5, wood=2)) == ()    # not short: nothing to pay
 
 
 def test_a_feeding_with_nobody_short_needs_no_screen_and_the_prompt_says_it() -> None:

@@ -181,12 +181,14 @@ class Driver(dice_scenarios.DiceScenarios, ble_scenarios.BleScenarios, KioskScen
             yield from self.tap(f"face-{value}")
 
     def pay(self, resources: list[str]) -> Iterator[None]:
-        """Tap the resources paid, unless the build screen filled in exactly these (its only payment)."""
-        filled = list(self.app.sm.get_screen("sa_build").paid)
+        """Tap the resources paid, unless the build screen filled in exactly these (the first tap on a
+        payment the screen filled in starts it again)."""
+        build = self.app.sm.get_screen("sa_build")
+        filled = list(build.paid)
         if filled and sorted(filled) == sorted(resources):
             return
-        if filled:
-            raise AssertionError(f"the screen filled in {filled}, the scenario pays {resources}")
+        if filled and not build.proposed:
+            raise AssertionError(f"the scenario pays {resources} on top of {filled}, which it tapped")
         for r in resources:
             yield from self.tap(f"pay-{r}")
 

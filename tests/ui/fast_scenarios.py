@@ -75,15 +75,17 @@ class FastScenarios:
         yield from self.tap("next")
 
     def _hunt_with_advice(self) -> Iterator[None]:
-        """Ben's hunt: 6+6+6+5 = 23 is one short of 12 food; the advice's one tap adds his tool of 1."""
+        """Ben's hunt: 6+6+6+5 = 23 is one short of 12 food; the advice's one tap adds his tool of 1 and
+        confirms the roll."""
         dice = self.app.sm.get_screen("sa_dice")
         yield from self.tap("action-hunting-0")
         for value in (6, 6, 6, 5):
             yield from self.tap(f"face-{value}")
         self.report["shown"]["advice"] = dice.advice
-        yield from self.tap("use-advice")
-        self.report["shown"]["advised"] = {"tiles": list(dice.tiles), "result": dice.result}
-        yield from self.tap("next")
+        yield from self.tap("use-advice")  # adds the advised tool and confirms the roll: one tap
+        ben = self.state.players[1]
+        self.report["shown"]["advised"] = {"tiles": [i for i, used in enumerate(ben.tools_used) if used],
+                                           "screen": self.app.sm.current}
 
     def buy_fast(self) -> Iterator[None]:
         from companion.viewmodels.stone_age import distinct_huts

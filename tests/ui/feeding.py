@@ -160,7 +160,7 @@ class FeedingScenarios:
         yield from self.tap("next")
         self.expect(self.state.phase is Phase.FEED and self.state.current == 1, "the second player must choose")
         self.expect(app.sm.current == "sa_feeding", "the feeding opens for the choice")
-        self.expect(self.find("feed-pay-1").text == tr("Tap {n} more resources to pay", n=3), "nothing chosen yet")
+        self.expect(list(app.sm.get_screen("sa_feeding").paid) == ["wood"] * 3, "the cheapest (3 wood) is filled in")
         self.shot("feeding-short")
         # the kept card gives 2 stone, then stone, stone and gold pay (the cheapest would be 3 wood)
         yield from self.tap("feed-card")

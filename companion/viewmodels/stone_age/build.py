@@ -111,6 +111,14 @@ def builds_at_once(hut: Hut, player: PlayerState) -> bool:
 
 
 def card_default(slot: int, player: PlayerState) -> tuple[Resource, ...]:
-    """The payment filled in for the card in ``slot`` (``slot`` resources of any kinds): only when the
-    player can pay it in one way alone (one kind held, or exactly ``slot`` resources in all)."""
-    return _only(payments(player, lambda paid: len(paid) == slot, slot))
+    """The payment filled in for the card in ``slot`` (``slot`` resources of any kinds): the cheapest
+    ``slot`` resources the player holds (wood, then brick, stone, gold), as a card's price scores
+    nothing and players keep the dear ones for huts; () when the player holds fewer. The screen shows
+    it as a proposal: the first resource tapped starts the payment again."""
+    pool = [r for r in Resource for _ in range(player.amount(r))]
+    return tuple(pool[:slot]) if len(pool) >= slot else ()
+
+
+def card_choices(slot: int, player: PlayerState) -> int:
+    """In how many ways (resource multisets) the player can pay the card in ``slot``."""
+    return len(payments(player, lambda paid: len(paid) == slot, slot))

@@ -22,6 +22,8 @@ class RollView:
     what: str
     result_text: str
     advice_text: str
+    #: the advice names tools to add ("Add and confirm" takes them and confirms the roll)
+    advised: bool = False
 
 
 def gather_view(area: Area, dice: tuple[int, ...], player: PlayerState, tiles: tuple[int, ...],
@@ -38,11 +40,12 @@ def gather_view(area: Area, dice: tuple[int, ...], player: PlayerState, tiles: t
     result = (total + added) // divisor
     summed = f"({total} + {added})" if added else f"{total}"  # the tools add before the division
     text = f"{summed} ÷ {divisor} → {result} {resource_label(what)}"
-    advice = ""
+    advice, advised = "", False
     if show_advice and dice and 0 not in dice:
         used = tuple(player.tools_used or (False,) * len(player.tools))
-        advice = advice_text(advise(total, divisor, player.tools, used, player.one_use_tools), player, divisor)
-    return RollView(tuple(dice), total, added, result, what, text, advice)
+        found = advise(total, divisor, player.tools, used, player.one_use_tools)
+        advice, advised = advice_text(found, player, divisor), bool(found.tiles or found.cards)
+    return RollView(tuple(dice), total, added, result, what, text, advice, advised)
 
 
 def advice_text(advice: ToolAdvice, player: PlayerState, divisor: int) -> str:

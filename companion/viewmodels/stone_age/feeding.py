@@ -135,10 +135,18 @@ def add(player: PlayerState, paid: tuple[Resource, ...], resource: Resource) -> 
     return paid + (resource,)
 
 
+def proposal(player: PlayerState) -> tuple[Resource, ...]:
+    """The payment the feeding fills in for a short player: the cheapest resources held (wood, then
+    brick, stone, gold), as food paid scores nothing; () when the resources held cannot cover it."""
+    pool = [r for r in RESOURCES for _ in range(player.amount(r))]
+    short = shortfall(player)
+    return tuple(pool[:short]) if 0 < short <= len(pool) else ()
+
+
 def card_pick(chosen: tuple[Resource, ...], resource: Resource) -> tuple[Resource, ...]:
     """The kept card's resources as tapped: one more (at most ``ANY_TWO_AMOUNT``)."""
     return chosen + (resource,) if len(chosen) < ANY_TWO_AMOUNT else chosen
 
 
 __all__ = ["Choice", "FeedRow", "add", "card_pick", "feed_rows", "fed_line", "finish_text", "payment",
-           "short_line", "title"]
+           "proposal", "short_line", "title"]

@@ -34,6 +34,8 @@ class BuildScreen(CairnScreen):
     pay_text = StringProperty("")
     effect_text = StringProperty("")
     paid = ListProperty([])
+    #: the payment on show is the one Cairn filled in: the first resource tapped starts it again
+    proposed = BooleanProperty(False)
     any_two = ListProperty([])
 
     def prepare(self, kind: str, slot: int) -> None:
@@ -43,7 +45,7 @@ class BuildScreen(CairnScreen):
         self.board = bool(state is not None and state.board)
         self.chosen = self.extra = 0
         self.target, self.group = "main", ""
-        self.paid, self.any_two = [], []
+        self.paid, self.any_two, self.proposed = [], [], False
 
     # -- redraw ------------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -63,6 +65,9 @@ class BuildScreen(CairnScreen):
             payment = bvm.card_payment(self.slot, self._paid(), player)
             self.effect_text = self._effect_text()
         self.pay_text = payment.text
+        if self.proposed and self.paid and self.kind == "buy" and bvm.card_choices(self.slot, player) > 1:
+            # the cheapest was filled in where the player could pay otherwise: say so
+            self.pay_text += "  " + _("(filled in: tap resources to pay otherwise)")
         self._fill_resources(player)
 
     def _paid(self) -> tuple[Resource, ...]:
@@ -167,10 +172,10 @@ class BuildScreen(CairnScreen):
                 if bvm.builds_at_once(hut, player):
                     self._build_at_once(hut)
                     return
-                self.paid = [r.value for r in bvm.hut_default(hut, player)]
+                self._propose(bvm.hut_default(hut, player))
             card = CARD_BY_ID.get(item) if self.kind == "buy" else None
             if card is not None:
-                self.paid = [r.value for r in bvm.card_default(self.slot, player)]
+                self._propose(bvm.card_default(self.slot, player))
             self.target = "extra" if card is not None and card.effect is Effect.EXTRA_CARD else "main"
             if self.target == "extra":
                 self.group = ""  # the drawn card is found by its bottom too
@@ -198,17 +203,20 @@ class BuildScreen(CairnScreen):
         else:
             self.refresh()
 
+    def _propose(self, paid: tuple[Resource, ...]) -> None:
+        """Fill in ``paid`` as Cairn's proposal (nothing when it is empty)."""
+        self.paid, self.proposed = [r.value for r in paid], bool(paid)
+
     def add_resource(self, name: str) -> None:
-        """One more of ``name`` in the payment."""
-        self.paid = self.paid + [name]
+        """One more of ``name`` in the payment; the first tap on a payment Cairn filled in starts it again
+        with ``name``, so paying otherwise costs no more taps than an empty payment."""
+        self.paid = [name] if self.proposed else self.paid + [name]
+        self.proposed = False
         self.refresh()
 
     def clear_payment(self) -> None:
-        """Start the payment again (when buying, the card choice too)."""
-        self.paid, self.any_two = [], []
-        if self.kind == "buy":
-            self.chosen = self.extra = 0
-            self.target, self.group = "main", ""
+        """Start the payment again (the tile or card chosen stays chosen)."""
+        self.paid, self.any_two, self.proposed = [], [], False
         self.refresh()
 
     def take_resource(self, name: str) -> None:
@@ -226,9 +234,9 @@ class BuildScreen(CairnScreen):
         state = self.app.session.state
         player = state.players[state.current]
         if self.kind == "build" and self.chosen:
-            self.paid = [r.value for r in bvm.hut_default(HUT_BY_ID[self.chosen], player)]
+            self._propose(bvm.hut_default(HUT_BY_ID[self.chosen], player))
         elif self.kind == "buy" and self.chosen:
-            self.paid = [r.value for r in bvm.card_default(self.slot, player)]
+            self._propose(bvm.card_default(self.slot, player))
 
     def _buys_any_two(self) -> bool:
         card = CARD_BY_ID.get(self.chosen)

@@ -36,6 +36,8 @@ class DiceScreen(CairnScreen):
     heading = StringProperty("")
     result = StringProperty("")
     advice = StringProperty("")
+    #: the advice names tools: "Add and confirm" is offered
+    advised = BooleanProperty(False)
     source_text = StringProperty("")
     values = ListProperty([])
     #: the die a face tap will set (-1: the first die not set yet)
@@ -199,12 +201,14 @@ class DiceScreen(CairnScreen):
         self._fill_dice()
         self._fill_tools(player)
         entered = self.reading.complete
+        self.advised = False
         if self.mode == "gather" and self.area is not None:
             self.heading = dvm.title_for_gather(player.name, self.area, len(self.values))
             if entered:
                 view = dvm.gather_view(self.area, tuple(self.values), player, tuple(self.tiles), tuple(self.cards),
                                        self.app.settings.show_tool_advice)
                 self.result, self.advice = view.result_text, view.advice_text
+                self.advised = view.advised
             elif self.reading.most:
                 self.result = tr("Sum so far: {n}", n=sum(self.values))
                 self.advice = tr("One die per figure there (up to {n}): tap a face for each, or roll.",
@@ -313,7 +317,8 @@ class DiceScreen(CairnScreen):
         self._show(dr.touch(self.reading))
 
     def apply_advice(self) -> None:
-        """Choose the tools the advice names."""
+        """Add the tools the advice names and confirm the roll with them: one tap, as nothing is left to
+        choose (Undo takes it back). Without advised tools, or before every die is set, nothing happens."""
         state = self.app.session.state
         player = state.players[state.current]
         if self.mode != "gather" or not self.reading.complete:
@@ -323,8 +328,11 @@ class DiceScreen(CairnScreen):
 
         used = tuple(player.tools_used or (False,) * len(player.tools))
         a = advise(sum(self.values), GATHERING[self.area][1], player.tools, used, player.one_use_tools)
+        if not a.tiles and not a.cards:
+            return
         self.tiles, self.cards = list(a.tiles), list(a.cards)
         self._show(dr.touch(self.reading))
+        self.on_next()
 
     # -- inputs ------------------------------------------------------------------------------------
     def on_roll(self, roll: DiceRoll, uncertain: int = 0) -> None:

@@ -33,7 +33,10 @@ class FeedingScreen(CairnScreen):
     card_mode = BooleanProperty(False)  # the resource taps take from the kept card
     has_card = BooleanProperty(False)
     paid = ListProperty([])
+    #: the payment on show is the one Cairn filled in (the cheapest): the first resource tapped starts it again
+    proposed = BooleanProperty(False)
     card = ListProperty([])
+    _own = False  # the chooser has tapped or cleared the payment: Cairn proposes nothing more
 
     def refresh(self) -> None:
         session = self.app.session
@@ -48,7 +51,11 @@ class FeedingScreen(CairnScreen):
         rows = fvm.feed_rows(state)
         chooser = next((r for r in rows if r.choosing), None)
         if chooser is None or chooser.seat != self.choosing:
-            self.paid, self.card, self.card_mode = [], [], False
+            self.paid, self.card, self.card_mode, self.proposed, self._own = [], [], False, False, False
+        if chooser is not None and not self._own and not self.card_mode:
+            # the cheapest payment, filled in (again after a kept card was spent): Pay is one tap
+            self.paid = [r.value for r in fvm.proposal(state.players[chooser.seat])]
+            self.proposed = bool(self.paid)
         self.choosing = chooser.seat if chooser is not None else -1
         self.heading = fvm.title(state)
         self.done_text = fvm.finish_text(state) if state.phase is not Phase.FEED else ""
@@ -109,12 +116,14 @@ class FeedingScreen(CairnScreen):
                     self.refresh()
                 return
         else:
-            self.paid = [r.value for r in fvm.add(player, self._paid(), Resource(name))]
+            start = () if self.proposed else self._paid()  # the first tap on the proposal starts again
+            self.paid = [r.value for r in fvm.add(player, start, Resource(name))]
+            self.proposed, self._own = False, True
         self.refresh()
 
     def clear(self) -> None:
         """Start the payment again."""
-        self.paid, self.card = [], []
+        self.paid, self.card, self.proposed, self._own = [], [], False, True
         self.refresh()
 
     def use_card(self) -> None:

@@ -22,7 +22,7 @@ class TableScreen(CairnScreen):
     prompt = StringProperty("")
     next_text = StringProperty("")
     figures = NumericProperty(1)
-    #: the board keeps the placement and the player has figures at home: "2 stay home" ("" hides it)
+    #: the board keeps the placement and the player has figures not used yet: "Done: 2 go home" ("" hides it)
     stay_text = StringProperty("")
     most = NumericProperty(0)
     selected = ListProperty([])  # [area value, slot] of the chosen space
@@ -138,7 +138,8 @@ class TableScreen(CairnScreen):
             b.bind(on_release=lambda btn: self.resolve_space(btn.payload))
             grid.add_widget(b)
         left = figures_left(state, state.current)
-        self.stay_text = tr("{n} stay home", n=left) if left > 0 else ""
+        # one tap ends the turn: figures never placed and figures on a building or card not used go home
+        self.stay_text = tr("Done: {n} go home", n=left) if left > 0 else ""
         self.next_text = _("Tap a space")
 
     def resolve_space(self, view: vm.SpaceView) -> None:
@@ -150,7 +151,8 @@ class TableScreen(CairnScreen):
         self.resolve(vm.space_action(view))
 
     def stay_home(self) -> None:
-        """The player's figures still at home stay there this round (nowhere left on the board)."""
+        """End the player's turn: the figures not used (left at home, or on a building or card the player
+        does not take) go home this round."""
         state = self.app.session.state
         if vm.board_turn(state):
             self.app.send(StayHome(state.current))
