@@ -1,14 +1,19 @@
 """Taps and on-screen seconds per round: scripted games played through the real UI, tap by tap.
 
     python benchmarks/table_taps.py [--json] [--games stone-age,stone-tribe,prehistories]
-                                    [--modes mirrored,board,board-edice] [--size 800x480] [--rounds N]
+                                    [--modes mirrored,board,board-edice] [--players random,table]
+                                    [--size 800x480] [--rounds N]
 
 Each game and mode runs the real app in its own process (``benchmarks/taps_driver.py``) and window;
 every tap goes through Kivy's input path on the widget found by its ``tid``, as the UI tests tap. The
 games, the same every run (fixed seeds):
 
-* Stone Age, 4 players, to the end: the rules' seeded random player (kept to what touch can enter),
-  in three modes: ``mirrored`` (Settings → Enter every placement: each placement entered on the
+* Stone Age, 4 players, to the end, played by two scripted players (``--players``): ``random``, the
+  rules' seeded random player (kept to what touch can enter), which reaches every corner of the rules
+  and makes choices no table makes (figures on buildings and cards it then declines, random payments
+  and tools), and ``table`` (``benchmarks/taps_player.py``), seeded too, choosing as a table does (a
+  building or card only when it can pay, the cheapest resources for cards and food, the tools the
+  dice screen advises). Each in three modes: ``mirrored`` (Settings → Enter every placement: each placement entered on the
   table), ``board`` (the default: no placing phase, each space tapped as it is resolved; dice by
   touch) and ``board-edice`` (the same with the dice rolled on a simulated e-dice tray on a real
   pseudo-terminal: a sure roll confirms itself after the dice screen's countdown, here 2 s). Each
@@ -48,7 +53,7 @@ TARGET_STONE_TRIBE_TURN = 10
 
 
 def run_game(game: str, mode: str, env: dict[str, str], size: str, rounds: int | None,
-             timeout: float) -> dict[str, Any]:
+             timeout: float, player: str = "random") -> dict[str, Any]:
     """Play one game and mode in a child process; its report (``errors``, ``result`` or ``unavailable``)."""
     with tempfile.TemporaryDirectory(prefix="cairn-taps-") as tmp:
         report = Path(tmp) / "report.json"
@@ -57,12 +62,13 @@ def run_game(game: str, mode: str, env: dict[str, str], size: str, rounds: int |
         cmd = [sys.executable, str(ROOT / "benchmarks" / "taps_driver.py"), game, mode, str(report), "--size", size]
         if rounds is not None:
             cmd += ["--rounds", str(rounds)]
+        cmd += ["--player", player]
         try:
             proc = subprocess.run(cmd, env=child, capture_output=True, text=True, timeout=timeout,
                                   check=False)
         except subprocess.TimeoutExpired:
             partial = json.loads(report.read_text(encoding="utf-8")) if report.exists() else {}
-            return {"errors": [f"{game} {mode}: no result within {timeout:.0f} s; counted so far: "
+            return {"errors": [f"{game} {mode} {player}: no result within {timeout:.0f} s; counted so far: "
                                f"{json_line(partial['result']) if 'result' in partial else 'nothing'}"]}
         if not report.exists():
             return {"errors": [f"{game} {mode}: the app wrote no report (exit {proc.returncode}):\n"
@@ -74,7 +80,8 @@ def describe(result: dict[str, Any]) -> str:
     """One line of the table for a result."""
     game = TITLES.get(result["game"], result["game"])
     game += " " * (13 - sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in game))  # 石器部落 is wide
-    line = (f"{game} {result['mode']:<11} {result['players']:>3} {result['rounds']:>6} {result['taps']:>6} "
+    mode = result["mode"] + ("" if result.get("player", "random") == "random" else f" ({result['player']})")
+    line = (f"{game} {mode:<19} {result['players']:>3} {result['rounds']:>6} {result['taps']:>6} "
             f"{result['taps_per_round']:>8.1f} {result['seconds_per_round']:>8.1f}")
     notes = [f"setup {result['setup_taps']} taps"]
     if result.get("scrolls"):
@@ -97,6 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--modes", default="mirrored,board,board-edice", help="the Stone Age modes to run")
     parser.add_argument("--size", default="800x480", help="the window, WxH (the Pi's screen by default)")
     parser.add_argument("--rounds", type=int, default=None, help="stop each game after this many rounds")
+    parser.add_argument("--players", default="random,table",
+                        help="the scripted Stone Age players: random (the rules' random player), table "
+                             "(choices as a table makes them: benchmarks/taps_player.py)")
     parser.add_argument("--timeout", type=float, default=5400, help="seconds allowed per game and mode")
     args = parser.parse_args(argv)
     games = [g.strip() for g in args.games.split(",") if g.strip()]
@@ -116,31 +126,35 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         env["DISPLAY"] = xvfb.name
     failed = False
-    finals: dict[str, list[int]] = {}
+    finals: dict[str, dict[str, list[int]]] = {}
     try:
         if not args.json:
             print(f"Taps per round through the real UI, {args.size} "
                   f"(seconds: wall time of the scripted play on this machine)")
-            print(f"{'game':<13} {'mode':<11} {'pl':>3} {'rounds':>6} {'taps':>6} {'taps/rd':>8} {'s/rd':>8}")
+            print(f"{'game':<13} {'mode':<19} {'pl':>3} {'rounds':>6} {'taps':>6} {'taps/rd':>8} {'s/rd':>8}")
         for game in games:
             modes = [m for m in args.modes.split(",") if m in GAME_MODES[game]] if game == "stone-age" \
                 else list(GAME_MODES[game])
-            for mode in modes:
-                report = run_game(game, mode, env, args.size, args.rounds, args.timeout)
+            runs = [(mode, player) for player in args.players.split(",") for mode in modes] \
+                if game == "stone-age" else [(mode, "random") for mode in modes]
+            for mode, player in runs:
+                report = run_game(game, mode, env, args.size, args.rounds, args.timeout, player)
                 if report.get("unavailable"):
                     print(report["unavailable"], file=sys.stdout if not args.json else sys.stderr)
                     continue
                 if report.get("errors"):
                     failed = True
-                    print(f"{game} {mode} FAILED:\n" + "\n".join(report["errors"]), file=sys.stderr)
+                    print(f"{game} {mode} {player} FAILED:\n" + "\n".join(report["errors"]), file=sys.stderr)
                     continue
                 result = report["result"]
                 if "final_scores" in result:
-                    finals[mode] = result["final_scores"]
+                    finals.setdefault(player, {})[mode] = result["final_scores"]
                 print(json_line(result) if args.json else describe(result), flush=True)
-        if len(finals) >= 2:
-            same = len({tuple(v) for v in finals.values()}) == 1
-            line = ("final scores: " + ", ".join(f"{mode} {scores}" for mode, scores in finals.items())
+        for player, by_mode in finals.items():
+            if len(by_mode) < 2:
+                continue
+            same = len({tuple(v) for v in by_mode.values()}) == 1
+            line = (f"final scores ({player} player): " + ", ".join(f"{mode} {scores}" for mode, scores in by_mode.items())
                     + f": {'the same' if same else 'DIFFERENT'}")
             print(line, file=sys.stderr if args.json else sys.stdout)
             failed = failed or not same

@@ -39,8 +39,9 @@ class Unavailable(Exception):
 class BenchDriver(OtherGames, Taps):
     """Plays one game by taps, one frame per step, and keeps the tally."""
 
-    def __init__(self, app: Any, game: str, mode: str, rounds: int | None = None) -> None:
+    def __init__(self, app: Any, game: str, mode: str, rounds: int | None = None, player: str = "random") -> None:
         self.app, self.game, self.mode, self.max_rounds = app, game, mode, rounds
+        self.player = player  # the scripted Stone Age player (taps_plan.PLAYERS)
         self.tally = Tally()
         self.bucket: int | None = None  # the round the taps count for; None: the setup
         self.turn_taps = 0
@@ -143,6 +144,8 @@ class BenchDriver(OtherGames, Taps):
             yield from self.tap(f"game-choice-{game}")
 
     def finish(self, **extra: Any) -> None:
+        if self.game == "stone-age":
+            extra = dict(extra, player=self.player)
         self.report["result"] = self.tally.result(self.game, self.mode, GAMES[self.game], **extra)
 
     # -- Stone Age -------------------------------------------------------------------------------------
@@ -177,7 +180,7 @@ class BenchDriver(OtherGames, Taps):
         yield from self.tap("start-game")
         if app.sm.current != "sa_table":
             raise RuntimeError(f"the game opened on {app.sm.current}")
-        moves = stone_age_script(setup, STONE_AGE_SEED)
+        moves = stone_age_script(setup, STONE_AGE_SEED, player=self.player)
         board = self.mode.startswith("board")
         if board:
             moves = board_script(moves, setup)
@@ -262,6 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("report", type=Path)
     parser.add_argument("--size", default="800x480")
     parser.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
+    parser.add_argument("--player", default="random", help="the scripted Stone Age player: random or table")
     args = parser.parse_args(argv)
     if not os.environ.get("CAIRN_DATA_DIR"):  # never among the user's own games
         os.environ["CAIRN_DATA_DIR"] = tempfile.mkdtemp(prefix="cairn-taps-")
@@ -284,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
     app = CairnApp(AppOptions(camera="none", lang="en", size=size, no_gpio=True,
                               serial=tray.path if tray else None, countdown=2 if tray else 0))
     app.tray = tray
-    driver = BenchDriver(app, args.game, args.mode, args.rounds)
+    driver = BenchDriver(app, args.game, args.mode, args.rounds, args.player)
     driver.checkpoint = lambda report: args.report.write_text(json.dumps(report, ensure_ascii=False, default=str),
                                                               encoding="utf-8")
     app.bench_driver = driver  # the clock keeps only weak references

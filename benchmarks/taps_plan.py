@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from collections import Counter
-
+from benchmarks.taps_player import table_command
 from companion.viewmodels.stone_age import build as bvm
 from companion.viewmodels.stone_age import card_group_key, card_groups
+from companion.viewmodels.stone_age.feeding import proposal as feeding_proposal
 from rules.stone_age import CARD_BY_ID, CARDS, HUT_BY_ID, HUTS, Effect
 from rules.stone_age.commands import (
     BuildHut,
@@ -42,12 +43,15 @@ from rules.stone_age.commands import (
     UseAnyTwo,
     UseVillage,
 )
-from rules.stone_age.data import EXACT_FIGURES
+from rules.stone_age.data import EXACT_FIGURES, GATHERING
 from rules.stone_age.decide import decide
 from rules.stone_age.evolve import evolve
 from rules.stone_age.random_play import random_command
 from rules.stone_age.state import GameState, Phase
+from rules.stone_age.tools import advise
 
+#: the scripted Stone Age players: the rules' random player, and one choosing as a table does
+PLAYERS = {"random": random_command, "table": table_command}
 MODES = ("mirrored", "board", "board-edice")
 #: the modes whose dice come from a (simulated) e-dice tray rather than from taps on the faces
 TRAY_MODES = ("board-edice",)
@@ -97,14 +101,16 @@ def shown_card(card_id: int, taken: set[int]) -> int:
     return next(c.id for c in CARDS if c.id not in taken and _same_card(c, card))
 
 
-def bench_command(state: GameState, rng: random.Random) -> Any:
-    """The rules' random player's next command, kept to what the screens can enter by touch: no kept
+def bench_command(state: GameState, rng: random.Random, player: str = "random") -> Any:
+    """The next command of the ``player`` (``"random"``: the rules' random player; ``"table"``:
+    ``taps_player.table_command``, choices as a table makes them), kept to what the screens can enter by touch: no kept
     "any 2 resources" card spent during the actions (it is spent on the feeding screen), identical huts
     and cards named by the tile the screen shows, no tools added to a "roll for a resource" card (the
     card's dice screen offers none), and each one-use tool value spent at most once per roll (the dice
     screen toggles tool cards by value)."""
+    choose = PLAYERS[player]
     for _attempt in range(200):
-        command = random_command(state, rng)
+        command = choose(state, rng)
         if not (isinstance(command, UseAnyTwo) and state.phase is Phase.ACTIONS):
             break
     else:
@@ -149,16 +155,17 @@ def apply(state: GameState | None, command: Any) -> GameState:
     return state
 
 
-def stone_age_script(setup: Any, seed: int = STONE_AGE_SEED, max_commands: int = 5000) -> list[Move]:
-    """A whole game from the ``NewGame`` ``setup``, the moves chosen by ``bench_command`` with
-    ``random.Random(seed)``; raises RuntimeError when it does not end within ``max_commands``."""
+def stone_age_script(setup: Any, seed: int = STONE_AGE_SEED, max_commands: int = 5000,
+                     player: str = "random") -> list[Move]:
+    """A whole game from the ``NewGame`` ``setup``, the moves chosen by ``bench_command`` for ``player``
+    with ``random.Random(seed)``; raises RuntimeError when it does not end within ``max_commands``."""
     rng = random.Random(seed)
     state = apply(None, setup)
     moves: list[Move] = []
     for _n in range(max_commands):
         if state.phase is Phase.OVER:
             return moves
-        command = bench_command(state, rng)
+        command = bench_command(state, rng, player)
         after = apply(state, command)
         moves.append(Move(command, state, after))
         state = after
@@ -166,18 +173,19 @@ def stone_age_script(setup: Any, seed: int = STONE_AGE_SEED, max_commands: int =
 
 
 def board_script(moves: list[Move], setup: Any) -> list[Move]:
-    """The same game entered with the board keeping the placement: no ``Place``, and ``StayHome`` where
-    a player's turn ends with figures at home (the game with every placement entered skipped them)."""
+    """The same game entered with the board keeping the placement: no ``Place``, no ``Decline`` (the
+    figure on a building or card not taken goes home with the turn's "Done" tap, as the figures left at
+    home do), and ``StayHome`` where a player's turn ends with figures not used."""
     state = apply(None, replace(setup, board=True))
     out: list[Move] = []
     for move in moves:
         command = move.command
-        if isinstance(command, Place):
+        if isinstance(command, (Place, Decline)):
             continue
         if isinstance(command, NewGame):
             command = replace(command, board=True)
         while (state.phase is Phase.ACTIONS and state.lottery is None and not isinstance(command, UseAnyTwo)
-               and command.player != state.current):
+               and (command.player != state.current or isinstance(command, (Feed, NewGame)))):
             stay = StayHome(state.current)
             after = apply(state, stay)
             out.append(Move(stay, state, after))
@@ -203,6 +211,10 @@ def stone_age_taps(command: Any, before: GameState, mode: str = "mirrored") -> l
         return steps + ["next"]
     if isinstance(command, Gather):
         player = before.players[command.player]
+        if _advised(command, player):  # the tools the screen advises: "Add and confirm" takes and confirms them
+            if mode in TRAY_MODES:
+                return [f"action-{command.area.value}-0", Roll(tuple(command.dice), False), "use-advice"]
+            return [f"action-{command.area.value}-0"] + [f"face-{v}" for v in command.dice] + ["use-advice"]
         tools = [f"tile-{i}" for i in command.tool_tiles]
         tools += [f"onecard-{player.one_use_tools.index(v)}" for v in command.tool_cards]
         if mode in TRAY_MODES:  # rolled on the tray; choosing a tool stops the countdown: then NEXT
@@ -236,15 +248,28 @@ def stone_age_taps(command: Any, before: GameState, mode: str = "mirrored") -> l
     if isinstance(command, Feed):
         if command.penalty:
             return [f"feed-penalty-{command.player}"]
+        proposed = feeding_proposal(before.players[command.player])
+        if Counter(proposed) == Counter(command.resources):  # the cheapest payment is filled in: Pay
+            return [f"feed-pay-{command.player}"]
+        # else the first resource tapped starts the filled-in payment again
         return [f"feed-take-{r.value}" for r in command.resources] + [f"feed-pay-{command.player}"]
     raise ValueError(f"no taps for {type(command).__name__}")
 
 
 def _pay_taps(paid: tuple[Any, ...], filled: tuple[Any, ...]) -> list[Any]:
-    """The payment's taps: none when the screen filled in these resources, else one per resource."""
+    """The payment's taps: none when the screen filled in these resources, else one per resource (the
+    first tap on a filled-in payment starts it again)."""
     if filled and Counter(filled) == Counter(paid):
         return []
-    return (["clear-payment"] if filled else []) + [f"pay-{r.value}" for r in paid]
+    return [f"pay-{r.value}" for r in paid]
+
+
+def _advised(command: Gather, player: Any) -> bool:
+    """True when the roll's tools are the ones the dice screen advises (and it advises some)."""
+    used = tuple(player.tools_used or (False,) * len(player.tools))
+    advice = advise(sum(command.dice), GATHERING[command.area][1], player.tools, used, player.one_use_tools)
+    chosen = (tuple(sorted(command.tool_tiles)), tuple(sorted(command.tool_cards)))
+    return bool(advice.tiles or advice.cards) and chosen == (tuple(sorted(advice.tiles)), tuple(sorted(advice.cards)))
 
 
 def _pick_card(card_id: int, taken: set[int]) -> list[Any]:

@@ -99,6 +99,13 @@ def test_cards_take_their_picks_payment_and_dice(start) -> None:
         ["action-card-1", "card-group-medicine", "card-2", "pay-wood", "take-stone", "take-gold", "next"]
     assert stone_age_taps(BuyCard(0, 1, 6, (WOOD,), dice=(1, 6, 6, 2)), start)[-6:] == \
         ["next", "face-1", "face-6", "face-6", "face-2", "next"]
+    # the cheapest resources are filled in; paying otherwise taps what is paid (the first tap starts
+    # the filled-in payment again, no "Clear" first)
+    mixed = replace(start, players=(replace(start.players[0], wood=1, brick=2, gold=3),) + start.players[1:])
+    assert stone_age_taps(BuyCard(0, 2, 4, (WOOD, BRICK), dice=(5, 3)), mixed)[:4] == \
+        ["action-card-2", "card-group-art", "card-4", "next"]
+    assert stone_age_taps(BuyCard(0, 2, 4, (GOLD, GOLD), dice=(5, 3)), mixed)[:6] == \
+        ["action-card-2", "card-group-art", "card-4", "pay-gold", "pay-gold", "next"]
 
 
 def test_dice_for_everyone_and_feeding(start) -> None:
@@ -108,6 +115,14 @@ def test_dice_for_everyone_and_feeding(start) -> None:
     assert stone_age_taps(Feed(2, penalty=True), feed) == ["feed-penalty-2"]
     assert stone_age_taps(Feed(1, (WOOD, WOOD)), feed) == ["feed-take-wood", "feed-take-wood", "feed-pay-1"]
     assert stone_age_taps(UseAnyTwo(1, (GOLD, BRICK)), feed) == ["feed-card", "feed-take-gold", "feed-take-brick"]
+    # a short player who holds the resources: the cheapest are filled in, and Pay is the one tap
+    def short_by(people: int):
+        hungry = replace(start.players[1], food=0, wood=1, stone=3, people=people)
+        return replace(feed, players=(start.players[0], hungry) + start.players[2:])
+
+    assert stone_age_taps(Feed(1, (WOOD, STONE, STONE, STONE)), short_by(4)) == ["feed-pay-1"]
+    assert stone_age_taps(Feed(1, (STONE, STONE, STONE)), short_by(3)) == \
+        ["feed-take-stone", "feed-take-stone", "feed-take-stone", "feed-pay-1"]
     with pytest.raises(ValueError, match="feeding screen"):
         stone_age_taps(UseAnyTwo(1, (GOLD, BRICK)), replace(start, phase=Phase.ACTIONS))
 
@@ -140,7 +155,9 @@ def test_board_mode_is_the_same_game_less_the_placements(game) -> None:
     assert board_moves[-1].after.final == game[-1].after.final, "the same final scores"
     assert board_moves[-1].after.players == game[-1].after.players
     mirrored, board = game_taps(game, "mirrored"), game_taps(board_moves, "board")
-    not_placed = [m.command for _r, _s, m in mirrored if m is not None and not isinstance(m.command, Place)]
+    # a figure on a building or card not taken goes home with the turn's "Done" (StayHome): no Decline
+    not_placed = [m.command for _r, _s, m in mirrored if m is not None and not isinstance(m.command, (Place, Decline))]
+    assert any(isinstance(m.command, Decline) for m in game), "the random player declines: the case is covered"
     assert [m.command for _r, _s, m in board if m is not None and not isinstance(m.command, StayHome)] == not_placed
     with pytest.raises(ValueError, match="board_script"):
         game_taps(game, "board")
@@ -193,3 +210,47 @@ def test_with_a_tray_a_roll_is_no_tap_and_confirms_itself_unless_a_tool_is_chose
                                                                  "next"]
     assert stone_age_taps(BuyCard(0, 2, 4, (WOOD, BRICK), dice=(5, 3)), start, "board-edice")[-2:] == \
         ["next", Roll((5, 3))]
+    # the tools the screen advises (11 + 2 reaches 13 → 4 wood): "Add and confirm" is the one tap
+    advised = Gather(0, Area.FOREST, (6, 5), tool_tiles=(0,))
+    assert stone_age_taps(advised, tooled, "board-edice") == ["action-forest-0", Roll((6, 5), False), "use-advice"]
+    assert stone_age_taps(advised, tooled, "board") == ["action-forest-0", "face-6", "face-5", "use-advice"]
+
+
+@pytest.fixture(scope="module")
+def table_game() -> list:
+    return stone_age_script(SETUP, seed=2026, player="table")
+
+
+def test_the_table_player_plays_a_whole_legal_game_the_same_every_run(table_game) -> None:
+    assert [m.command for m in stone_age_script(SETUP, seed=2026, player="table")] == [m.command for m in table_game]
+    assert table_game[-1].after.phase is Phase.OVER
+    for move in table_game:
+        assert apply(move.before, move.command) == move.after
+        flat(stone_age_taps(move.command, move.before))
+    board = board_script(table_game, SETUP)
+    assert board[-1].after.final == table_game[-1].after.final, "the same final scores with the board"
+
+
+def test_the_table_player_chooses_as_a_table_does(table_game, game) -> None:
+    from benchmarks.taps_player import cheapest
+    from companion.viewmodels.stone_age.feeding import proposal
+    from rules.stone_age.tools import advise
+    from rules.stone_age.data import GATHERING
+
+    kinds = {type(m.command) for m in table_game}
+    assert {Gather, BuildHut, BuyCard, Feed, UseVillage} <= kinds
+    declined = [m for m in table_game if isinstance(m.command, Decline)]
+    random_declined = [m for m in game if isinstance(m.command, Decline)]
+    assert 5 * len(declined) < len(random_declined), "a table seldom puts a figure where it takes nothing"
+    for move in table_game:
+        c, p = move.command, move.before.players[getattr(move.command, "player", 0)]
+        if isinstance(c, BuyCard):
+            assert c.paid == cheapest(p, c.slot), "a card is paid with the cheapest resources"
+        elif isinstance(c, Feed) and not c.penalty:
+            assert c.resources == proposal(p), "food is paid with the cheapest resources"
+        elif isinstance(c, Feed):
+            assert proposal(p) == (), "−10 only when the resources cannot cover it"
+        elif isinstance(c, Gather):
+            used = tuple(p.tools_used or (False,) * len(p.tools))
+            a = advise(sum(c.dice), GATHERING[c.area][1], p.tools, used, p.one_use_tools)
+            assert (c.tool_tiles, tuple(sorted(c.tool_cards))) == (a.tiles, tuple(sorted(a.cards)))
