@@ -1,7 +1,7 @@
 """Taps and on-screen seconds per round: scripted games played through the real UI, tap by tap.
 
     python benchmarks/table_taps.py [--json] [--games stone-age,stone-tribe,prehistories]
-                                    [--modes mirrored,board,board-edice] [--players random,table]
+                                    [--modes mirrored,board,board-edice] [--players table,random]
                                     [--size 800x480] [--rounds N]
 
 Each game and mode runs the real app in its own process (``benchmarks/taps_driver.py``) and window;
@@ -13,8 +13,9 @@ games, the same every run (fixed seeds):
   and makes choices no table makes (figures on buildings and cards it then declines, random payments
   and tools), and ``table`` (``benchmarks/taps_player.py``), seeded too, choosing as a table does (a
   building or card only when it can pay, the cheapest resources for cards and food, the tools the
-  dice screen advises). Each in three modes: ``mirrored`` (Settings → Enter every placement: each placement entered on the
-  table), ``board`` (the default: no placing phase, each space tapped as it is resolved; dice by
+  dice screen advises). ``table`` by default, so that each game and mode is one JSON line (with a
+  ``"player"`` key); ``--players table,random`` plays both. Each in three modes: ``mirrored``
+  (Settings → Enter every placement: each placement entered on the table), ``board`` (the default: no placing phase, each space tapped as it is resolved; dice by
   touch) and ``board-edice`` (the same with the dice rolled on a simulated e-dice tray on a real
   pseudo-terminal: a sure roll confirms itself after the dice screen's countdown, here 2 s). Each
   command's result is checked against the rules, state for state; all modes must end on the same scores.
@@ -104,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--modes", default="mirrored,board,board-edice", help="the Stone Age modes to run")
     parser.add_argument("--size", default="800x480", help="the window, WxH (the Pi's screen by default)")
     parser.add_argument("--rounds", type=int, default=None, help="stop each game after this many rounds")
-    parser.add_argument("--players", default="random,table",
+    parser.add_argument("--players", default="table",
                         help="the scripted Stone Age players: random (the rules' random player), table "
                              "(choices as a table makes them: benchmarks/taps_player.py)")
     parser.add_argument("--timeout", type=float, default=5400, help="seconds allowed per game and mode")

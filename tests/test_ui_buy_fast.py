@@ -69,3 +69,21 @@ def test_ui_huts_cards_and_feeding_take_fewer_taps_and_log_what_was_shown(displa
     assert {name: cut for name, cut in report["cut"].items() if cut} == {}, "a text is cut off"
     for shot in report["shots"]:
         assert Path(shot).stat().st_size > 5000, f"{shot} is empty"
+
+
+def test_ui_a_card_is_filled_with_the_cheapest_and_one_tap_pays_otherwise(display: str, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    status, report, stderr = run_driver("buy-proposal", display, tmp_path, data, tmp_path / "shots")
+    assert not report["errors"], "\n".join(report["errors"]) + stderr
+    assert status == 0, stderr
+    shown = report["shown"]
+    assert shown["filled"]["paid"] == ["wood"] and shown["filled"]["proposed"]
+    assert shown["filled"]["pay_text"] == "Pay Wood (1 of 1)  (filled in: tap resources to pay otherwise)"
+    assert report["taps"]["pay_otherwise"] == 1
+    assert shown["changed"] == {"paid": ["brick"], "proposed": False, "pay_text": "Pay Brick (1 of 1)"}
+    assert report["screen_after"] == "sa_table"
+    with GameStore(data / "cairn.sqlite3") as store:
+        events = GameSession.resume(store, report["game_id"]).events()
+    bought = [e for e in events if isinstance(e, CardBought)]
+    assert len(bought) == 1 and bought[0].paid == (Resource.BRICK,), "the log holds what the screen showed at Buy"
+    assert {name: cut for name, cut in report["cut"].items() if cut} == {}, "a text is cut off"

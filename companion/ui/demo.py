@@ -189,7 +189,9 @@ class ScreenshotTour:
         self.app.go("sa_build")
         build.choose(command.card)
         build.group = card_group_key(CARD_BY_ID[command.card])  # the card among the others of its bottom
+        proposal = list(build.paid)
         build.paid = [r.value for r in command.paid]
+        build.proposed = build.proposed and sorted(proposal) == sorted(build.paid)  # as the taps would leave it
         build.refresh()
         yield
         self.shot("buy")

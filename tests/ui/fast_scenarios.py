@@ -21,7 +21,7 @@ class FastScenarios:
     report: dict[str, Any]
 
     def fast_modes(self) -> dict[str, Any]:
-        return {"buy-fast": self.buy_fast}
+        return {"buy-fast": self.buy_fast, "buy-proposal": self.buy_proposal}
 
     def _taps(self) -> int:
         return sum(1 for step in self.report["steps"] if step.startswith("tap "))
@@ -133,3 +133,25 @@ class FastScenarios:
         self.report["shown"]["prompt_2"] = app.sm.get_screen("sa_table").prompt
         self.report["game_id"] = app.session.game_id
         self.report["state"] = self.snapshot()
+
+    def buy_proposal(self) -> Iterator[None]:
+        """Ann holds 4 wood and 1 brick and buys the card in slot 1: the cheapest (a wood) is filled in and
+        the screen says so; her tap on brick starts the payment again, and Buy takes the brick."""
+        from rules.stone_age import Area, Decline, Gather, Place
+
+        yield from self.two_named_players()
+        yield from self._setup(Place(0, Area.FOREST, 2), Place(1, Area.QUARRY, 3), Place(0, Area.CLAY_PIT, 1),
+                               Place(1, Area.RIVER, 1), Place(0, Area.BUILDING, 1, 1), Place(1, Area.CARD, 1, 4),
+                               Place(0, Area.CARD, 1, 1), Gather(0, Area.FOREST, (6, 6)),
+                               Gather(0, Area.CLAY_PIT, (6,)), Decline(0, Area.BUILDING, 1))
+        build = self.app.sm.get_screen("sa_build")
+        shown: dict[str, Any] = self.report.setdefault("shown", {})
+        yield from self.tap("action-card-1")
+        yield from self.tap("card-group-music")
+        shown["filled"] = {"paid": list(build.paid), "proposed": build.proposed, "pay_text": build.pay_text}
+        yield from self._look("buy-proposal")
+        yield from self._counted("pay_otherwise", self.tap("pay-brick"))
+        shown["changed"] = {"paid": list(build.paid), "proposed": build.proposed, "pay_text": build.pay_text}
+        yield from self.tap("next")
+        self.report["game_id"] = self.app.session.game_id
+        self.report["screen_after"] = self.app.sm.current

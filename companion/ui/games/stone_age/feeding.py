@@ -78,6 +78,9 @@ class FeedingScreen(CairnScreen):
         self.has_card = player.any_two > 0
         if self.card_mode:
             self.ask = tr("{name}: tap the 2 resources the kept card gives", name=player.name)
+        elif chooser.can_pay and self.proposed:
+            self.ask = tr("{name} is {short} food short: the cheapest is filled in (tap resources to pay "
+                          "otherwise), or take −10 points", name=player.name, short=chooser.short)
         elif chooser.can_pay:
             self.ask = tr("{name} is {short} food short: tap the resources to pay, or take −10 points",
                           name=player.name, short=chooser.short)
