@@ -143,7 +143,7 @@ def test_figures_stay_home_when_nowhere_is_left() -> None:
     t.do(StayHome(0))
     assert t.s.current == 1 and t.s.stayed_home == (0,)
     assert t.events[-1] == StayedHome(0, 2)
-    assert describe(t.s, t.events[-1]) == "Ann: 2 figures stayed home"
+    assert describe(t.s, t.events[-1]) == "Ann: 2 figures went home"
     assert refused(t, Gather(0, Area.RIVER, (1,))) == "it is Ben's turn"
     t.do(Gather(1, Area.HUNTING, (1, 1, 1, 1, 1)))
     assert t.s.round == 2 and t.s.stayed_home == (), "a new round: everyone places again"

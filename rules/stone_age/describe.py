@@ -110,8 +110,8 @@ def _hut(s: GameState | None, e: HutBuilt) -> Text:
 
 def _stayed(s: GameState | None, e: StayedHome) -> Text:
     if e.figures > 1:
-        return Text("{who}: {count} figures stayed home", who=_name(s, e.player), count=e.figures)
-    return Text("{who}: {count} figure stayed home", who=_name(s, e.player), count=e.figures)
+        return Text("{who}: {count} figures went home", who=_name(s, e.player), count=e.figures)
+    return Text("{who}: {count} figure went home", who=_name(s, e.player), count=e.figures)
 
 
 def _declined(s: GameState | None, e: Declined) -> Text:
