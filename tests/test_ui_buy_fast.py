@@ -30,7 +30,7 @@ def test_ui_huts_cards_and_feeding_take_fewer_taps_and_log_what_was_shown(displa
     assert status == 0, stderr
     # open the building, tap the tile | open, the group with one card left, Buy | open, group, card, Buy
     assert report["taps"] == {"undo_hut": 1, "fixed_hut": 2, "card_slot_1": 3, "card_slot_4": 4,
-                              "tool_advice": 6, "variable_hut": 3}   # the hunt: open, 4 dice, Add and confirm
+                              "tool_advice": 6, "variable_hut": 2}   # the hunt: open, 4 dice, Add and confirm
     assert report["after_last_action"] == "sa_table"          # the feeding with nobody short: no tap
     shown = report["shown"]
     with GameStore(data / "cairn.sqlite3") as store:
@@ -40,6 +40,7 @@ def test_ui_huts_cards_and_feeding_take_fewer_taps_and_log_what_was_shown(displa
     assert [r.value for r in huts[0].paid] == shown["fixed_icons"] == ["wood", "wood", "brick"]
     assert huts[0].points == 10
     assert huts[1].hut == shown["variable"]["hut"] and [r.value for r in huts[1].paid] == shown["variable"]["paid"]
+    assert shown["variable"]["screen"] == "sa_table", "the one payment possible: the tile's tap built it"
     assert huts[1].paid == (Resource.WOOD,) * 4 and huts[1].points == 12
     for slot, bought in zip((1, 4), cards):
         assert (bought.slot, bought.card) == (slot, shown[f"card_{slot}"]["card"])
@@ -64,7 +65,7 @@ def test_ui_huts_cards_and_feeding_take_fewer_taps_and_log_what_was_shown(displa
         assert shown["prompt_2"].startswith("Round 2 fed, nobody short")
         assert shown["fixed_banner"] == "Built: Pay Wood, Wood, Brick → 10 points"
         assert shown["card_4"]["pay_text"] == "Pay Stone, Stone, Stone, Gold (4 of 4)"
-        assert shown["variable"]["pay_text"] == "Pay Wood, Wood, Wood, Wood → 12 points"
+        assert shown["variable"]["banner"] == "Built: Pay Wood, Wood, Wood, Wood → 12 points"
         assert shown["advice"] == "Tools: add 1 → 12"
     assert {name: cut for name, cut in report["cut"].items() if cut} == {}, "a text is cut off"
     for shot in report["shots"]:

@@ -64,3 +64,18 @@ def test_ui_a_game_opened_again_shows_the_feeding_it_left_on(display: str, tmp_p
     assert first["fed"] == second["fed"] == {"prompt": "第 1 轮已喂食，无人缺粮  ·  小红：放置人物（家里还有 5 人）",
                                             "food": [20, 7]}
     assert third["choice"] == second["choice"]
+
+
+def test_ui_two_short_players_each_pay_the_filled_in_cheapest_with_one_tap(display: str, tmp_path: Path) -> None:
+    status, report, stderr = run_driver("feeding-two-short", display, tmp_path, tmp_path / "data",
+                                        tmp_path / "shots")
+    assert not report["errors"], "\n".join(report["errors"]) + stderr
+    assert status == 0, stderr
+    first, second = report["filled"]
+    assert {first["seat"], second["seat"]} == {0, 1}
+    by_seat = {f["seat"]: f for f in report["filled"]}
+    assert by_seat[0]["paid"] == ["wood"] * 3 and by_seat[0]["pay"] == "Pay Wood, Wood, Wood"
+    assert by_seat[1]["paid"] == ["stone"] * 3 and by_seat[1]["pay"] == "Pay Stone, Stone, Stone"
+    assert "cheapest is filled in" in second["ask"], "the second player's payment is filled in too"
+    ann, ben = report["state"]["players"]
+    assert (ann["wood"], ann["score"], ben["stone"], ben["score"]) == (27, 0, 15, 0), report["banner"]

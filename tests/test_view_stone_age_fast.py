@@ -45,7 +45,7 @@ def test_a_fixed_hut_the_player_holds_is_built_by_its_tap_and_a_missing_one_is_n
     assert bvm.hut_payment(wwb, (W, W, B), rich).text == "Pay Wood, Wood, Brick → 10 points"
 
 
-def test_a_variable_hut_is_filled_only_when_the_player_can_pay_it_one_way() -> None:
+def test_a_variable_hut_is_filled_and_built_by_its_tap_only_when_the_player_can_pay_it_one_way() -> None:
     four_two = hut(HutKind.COUNT_KINDS, 4, 2)
     only = player(wood=3, brick=1)                   # 3 wood + 1 brick is the only 4-of-2-kinds
     assert bvm.hut_default(four_two, only) == (W, W, W, B)
@@ -55,7 +55,10 @@ def test_a_variable_hut_is_filled_only_when_the_player_can_pay_it_one_way() -> N
     any_kind = hut(HutKind.ANY)
     assert bvm.hut_default(any_kind, player(gold=1)) == (G,)          # a single resource: nothing to choose
     assert bvm.hut_default(any_kind, player(gold=2)) == ()            # 1 or 2 gold: the player chooses
-    assert not bvm.builds_at_once(any_kind, player(gold=1))           # a variable tile always waits for NEXT
+    assert bvm.builds_at_once(any_kind, player(gold=1))               # nothing to choose: built by its tap
+    assert bvm.builds_at_once(four_two, only) and not bvm.builds_at_once(four_two, player(wood=3, brick=2))
+    # a kept "any 2 resources" card could pay it otherwise: the tile waits for Build
+    assert not bvm.builds_at_once(any_kind, player(gold=1, any_two=1))
 
 
 def test_every_filled_hut_payment_is_one_the_rules_accept() -> None:

@@ -444,6 +444,7 @@ class DiceScenarios:
 
     def _build(self) -> Iterator[None]:
         """The builder's hut from stack 1: three printed resources held, 4 or 5 of one kind, or 1 wood."""
+        from companion.viewmodels.stone_age import build as bvm
         from companion.viewmodels.stone_age import distinct_huts
         from rules.stone_age import HUTS, HutKind
 
@@ -467,8 +468,9 @@ class DiceScenarios:
         if choice is None:
             hut = next(h for h in distinct_huts(HUTS, built) if h.kind is HutKind.ANY)
             choice = (hut.id, ["wood"])
+        at_once = bvm.builds_at_once(HUTS[choice[0] - 1], p)
         yield from self.tap(f"hut-{choice[0]}")
-        if HUTS[choice[0] - 1].kind is not HutKind.FIXED:  # a printed hut the player holds is built by its tap
+        if not at_once:  # a printed hut the player holds, or a tile with one payment possible, is built by its tap
             yield from self.pay(choice[1])
             if not self.report.get("built"):
                 self.shot("game-build")

@@ -7,7 +7,7 @@ What the screen showed when each was confirmed goes in ``report["shown"]``, for 
 against the log on disk. Round 1: Ann builds a fixed hut (wood, wood, brick) and buys the card in
 slot 1, Ben the card in slot 4; nobody is short. The hut is built once, taken back by Undo, and built
 again. Round 2: Ann builds "4 resources of 1 kind" holding
-wood only; nobody is short again.
+wood only, by the tile's tap (the one payment); nobody is short again.
 """
 from __future__ import annotations
 
@@ -67,12 +67,13 @@ class FastScenarios:
         yield from self.tap("next")
 
     def _build_variable(self, hut: int) -> Iterator[None]:
-        build = self.app.sm.get_screen("sa_build")
+        """Wood only: 4 wood is the one payment, so the tile's tap builds it; the banner says what was paid."""
         yield from self.tap("action-building-1")
         yield from self.tap(f"hut-{hut}")
         yield from self._look("build-variable")
-        self.report["shown"]["variable"] = {"hut": hut, "paid": list(build.paid), "pay_text": build.pay_text}
-        yield from self.tap("next")
+        built = [b for b in self.state.players[0].huts if b.hut == hut]
+        self.report["shown"]["variable"] = {"hut": hut, "paid": [r.value for r in built[0].paid] if built else [],
+                                            "banner": self.app.banner, "screen": self.app.sm.current}
 
     def _hunt_with_advice(self) -> Iterator[None]:
         """Ben's hunt: 6+6+6+5 = 23 is one short of 12 food; the advice's one tap adds his tool of 1 and

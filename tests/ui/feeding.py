@@ -23,7 +23,7 @@ class FeedingScenarios:
     def feeding_modes(self) -> dict[str, Any]:
         return {"feeding": self.feeding, "kept-hut": self.kept_hut,
                 "feeding-resume-1": self.feeding_resume_1, "feeding-resume-2": self.feeding_resume_2,
-                "feeding-resume-3": self.feeding_resume_3}
+                "feeding-resume-3": self.feeding_resume_3, "feeding-two-short": self.feeding_two_short}
 
     def _send(self, *commands: Any) -> Iterator[None]:
         """Moves that only set the table up, through ``app.send``; then two frames for the layout."""
@@ -210,4 +210,35 @@ class FeedingScenarios:
         p = self.state.players[0]
         self.expect(len(p.huts) == 1 and p.score == 10 and (p.wood, p.brick, p.stone) == (3, 0, 1),
                     "the hut is paid with the card's brick")
+        self.report["state"] = self.snapshot()
+
+    def feeding_two_short(self) -> Iterator[None]:
+        """Both players are 3 food short in round 3, Ann holding wood and Ben stone: each one's cheapest
+        payment is filled in when it is their turn to choose, and Pay is each one's single tap."""
+        from rules.stone_age import Area, Gather, Place
+
+        app = self.app
+        yield
+        yield from self.tap("remove-player")
+        yield from self.tap("start-game")
+        five = (6, 6, 6, 6, 6)
+        forest, quarry = (Place(0, Area.FOREST, 5), Gather(0, Area.FOREST, five)), (Place(1, Area.QUARRY, 5),
+                                                                                   Gather(1, Area.QUARRY, five))
+        yield from self._send(forest[0], quarry[0], forest[1], quarry[1])     # round 1: 7 food left each
+        yield from self._send(quarry[0], forest[0], quarry[1], forest[1])     # round 2: 2 food left each
+        yield from self._send(forest[0], quarry[0], forest[1])
+        yield from self.tap("action-quarry-0")                                # round 3's last action, by taps
+        yield from self.enter_dice(list(five))
+        yield from self.tap("next")
+        self.expect(app.sm.current == "sa_feeding", "two players short: the feeding opens")
+        feeding = app.sm.get_screen("sa_feeding")
+        self.report["filled"] = []
+        for _turn in range(2):
+            seat = feeding.choosing
+            self.report["filled"].append({"seat": seat, "paid": list(feeding.paid), "ask": feeding.ask,
+                                          "pay": self.find(f"feed-pay-{seat}").text})
+            if _turn == 0:
+                self.shot("feeding-two-short")
+            yield from self.tap(f"feed-pay-{seat}")
+        self.report["banner"] = app.banner
         self.report["state"] = self.snapshot()

@@ -106,8 +106,12 @@ def hut_default(hut: Hut, player: PlayerState) -> tuple[Resource, ...]:
 
 
 def builds_at_once(hut: Hut, player: PlayerState) -> bool:
-    """A fixed tile the player can pay is built by tapping it: there is nothing to choose (Undo takes it back)."""
-    return hut.kind is HutKind.FIXED and holds(player, hut.resources)
+    """A tile is built by tapping it when nothing is left to choose (Undo takes it back): a fixed tile
+    the player holds, or a variable one the player can pay in one way only and no kept "any 2
+    resources" card that could pay it otherwise."""
+    if hut.kind is HutKind.FIXED:
+        return holds(player, hut.resources)
+    return player.any_two == 0 and bool(hut_default(hut, player))
 
 
 def card_default(slot: int, player: PlayerState) -> tuple[Resource, ...]:

@@ -195,7 +195,7 @@ class BuildScreen(CairnScreen):
 
     def _build_at_once(self, hut: Any) -> None:
         state = self.app.session.state
-        paid = tuple(hut.resources)
+        paid = bvm.hut_default(hut, state.players[state.current])  # the printed tile, or the one payment
         text = bvm.hut_payment(hut, paid, state.players[state.current]).text
         if self.app.send(BuildHut(state.current, self.slot, hut.id, paid)):
             self.app.go_table()

@@ -141,13 +141,14 @@ class FeedingScreen(CairnScreen):
         if not self.pay_ready:
             self.app.show_banner(self.pay_text, "info", seconds=3)
             return
-        if self.app.send(Feed(self.choosing, resources=self._paid())):
-            self.paid = []
+        # no clearing after it: the session's change has already redrawn the screen for the next player
+        # who is short, with that player's own payment filled in
+        self.app.send(Feed(self.choosing, resources=self._paid()))
 
     def penalty(self) -> None:
         """The choosing player takes −10 points instead."""
-        if self.choosing >= 0 and self.app.send(Feed(self.choosing, penalty=True)):
-            self.paid = []
+        if self.choosing >= 0:
+            self.app.send(Feed(self.choosing, penalty=True))
 
     def done(self) -> None:
         """Everyone has fed: on to the next round (the table) or the final scoring."""
