@@ -161,7 +161,12 @@ class FeedingScreen(CairnScreen):
             self.app.go_table()
 
     def on_next(self) -> None:
-        if self.choosing >= 0:
+        """NEXT pays what the player tapped, or ends the feeding. A payment Cairn filled in is paid only by
+        a tap on Pay: NEXT pressed once too often (to open the feeding) must not pay it unseen."""
+        if self.choosing >= 0 and self.proposed:
+            self.app.show_banner(_("Tap Pay to pay what is filled in, or tap the resources to pay otherwise."),
+                                 "info", seconds=4)
+        elif self.choosing >= 0:
             self.pay()
         else:
             self.done()
