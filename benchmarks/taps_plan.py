@@ -130,6 +130,12 @@ def bench_command(state: GameState, rng: random.Random, player: str = "random") 
             command = replace(command, tool_tiles=(), tool_cards=())
     elif isinstance(command, Gather):
         command = replace(command, tool_cards=tuple(dict.fromkeys(command.tool_cards)))
+        if _advised(command, state.players[command.player]):  # as "Add and confirm" sends them
+            advice = _advice(command, state.players[command.player])
+            command = replace(command, tool_tiles=advice.tiles, tool_cards=advice.cards)
+    elif isinstance(command, Feed) and command.resources:  # in the order the feeding fills them in
+        command = replace(command, resources=_as_filled(command.resources,
+                                                        feeding_proposal(state.players[command.player])))
     return command
 
 
@@ -264,10 +270,15 @@ def _pay_taps(paid: tuple[Any, ...], filled: tuple[Any, ...]) -> list[Any]:
     return [f"pay-{r.value}" for r in paid]
 
 
+def _advice(command: Gather, player: Any) -> Any:
+    """The dice screen's tool advice for the roll of ``command``."""
+    used = tuple(player.tools_used or (False,) * len(player.tools))
+    return advise(sum(command.dice), GATHERING[command.area][1], player.tools, used, player.one_use_tools)
+
+
 def _advised(command: Gather, player: Any) -> bool:
     """True when the roll's tools are the ones the dice screen advises (and it advises some)."""
-    used = tuple(player.tools_used or (False,) * len(player.tools))
-    advice = advise(sum(command.dice), GATHERING[command.area][1], player.tools, used, player.one_use_tools)
+    advice = _advice(command, player)
     chosen = (tuple(sorted(command.tool_tiles)), tuple(sorted(command.tool_cards)))
     return bool(advice.tiles or advice.cards) and chosen == (tuple(sorted(advice.tiles)), tuple(sorted(advice.cards)))
 
