@@ -25,6 +25,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from companion.viewmodels.stone_age import cheapest
 from rules.stone_age.cards import CARD_BY_ID, CARDS, Effect
 from rules.stone_age.commands import (
     BuildHut,
@@ -55,12 +56,6 @@ from rules.stone_age.huts import HUTS, Hut, HutKind
 from rules.stone_age.state import GameState, Phase, PlayerState
 from rules.stone_age.tools import advise
 from rules.stone_age.turns import figures_left, legal_places, unresolved
-
-
-def cheapest(player: PlayerState, n: int) -> tuple[Resource, ...] | None:
-    """``n`` resources of ``player``, the cheapest first; None when the player holds fewer."""
-    pool = [r for r in RESOURCES for _ in range(player.amount(r))]
-    return tuple(pool[:n]) if len(pool) >= n else None
 
 
 def hut_pay(hut: Hut, player: PlayerState, rng: random.Random) -> tuple[Resource, ...] | None:

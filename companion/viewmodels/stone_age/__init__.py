@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from companion import i18n
 from companion.i18n import _, tr
 from rules.stone_age.cards import CARD_BY_ID, Card, Effect, Multiplier
-from rules.stone_age.data import BUILDING_STACKS, CARD_SLOTS, EXACT_FIGURES, GATHERING, VILLAGE, Area
+from rules.stone_age.data import BUILDING_STACKS, CARD_SLOTS, EXACT_FIGURES, GATHERING, RESOURCES, VILLAGE, Area, Resource
 from rules.stone_age.huts import Hut, HutKind
 from rules.stone_age.state import GameState, Phase, Placement, PlayerState
 from rules.stone_age.turns import figures_left, legal_places, place_problem
@@ -43,6 +43,13 @@ def resource_label(name: str) -> str:
     """"wood" -> "Wood" in the current language (also food, tool, agriculture)."""
     return {"wood": _("Wood"), "brick": _("Brick"), "stone": _("Stone"), "gold": _("Gold"),
             "food": _("Food"), "tool": _("Tool"), "agriculture": _("Agriculture")}.get(name, name)
+
+
+def cheapest(player: PlayerState, n: int) -> tuple[Resource, ...] | None:
+    """``n`` of the player's resources, the cheapest first (wood, then brick, stone, gold); None when
+    the player holds fewer. What the screens fill in where a payment scores nothing (cards, food)."""
+    pool = [r for r in RESOURCES for _ in range(player.amount(r))]
+    return tuple(pool[:n]) if len(pool) >= n else None
 
 
 @dataclass(frozen=True)

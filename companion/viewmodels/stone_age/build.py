@@ -12,7 +12,7 @@ from rules.errors import IllegalMove
 from rules.stone_age.huts import Hut, HutKind, check_payment
 from rules.stone_age.state import PlayerState
 
-from companion.viewmodels.stone_age import resource_label
+from companion.viewmodels.stone_age import cheapest, resource_label
 
 
 @dataclass(frozen=True)
@@ -119,8 +119,7 @@ def card_default(slot: int, player: PlayerState) -> tuple[Resource, ...]:
     ``slot`` resources the player holds (wood, then brick, stone, gold), as a card's price scores
     nothing and players keep the dear ones for huts; () when the player holds fewer. The screen shows
     it as a proposal: the first resource tapped starts the payment again."""
-    pool = [r for r in Resource for _ in range(player.amount(r))]
-    return tuple(pool[:slot]) if len(pool) >= slot else ()
+    return cheapest(player, slot) or ()
 
 
 def card_choices(slot: int, player: PlayerState) -> int:

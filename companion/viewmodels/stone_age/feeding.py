@@ -16,7 +16,7 @@ from rules.stone_age.data import RESOURCES, Resource
 from rules.stone_age.feeding import can_pay_with_resources, food_after, shortfall
 from rules.stone_age.state import FeedLine, GameState, Phase, PlayerState
 
-from companion.viewmodels.stone_age import nobody_short, resource_label
+from companion.viewmodels.stone_age import cheapest, nobody_short, resource_label
 
 
 @dataclass(frozen=True)
@@ -138,9 +138,8 @@ def add(player: PlayerState, paid: tuple[Resource, ...], resource: Resource) -> 
 def proposal(player: PlayerState) -> tuple[Resource, ...]:
     """The payment the feeding fills in for a short player: the cheapest resources held (wood, then
     brick, stone, gold), as food paid scores nothing; () when the resources held cannot cover it."""
-    pool = [r for r in RESOURCES for _ in range(player.amount(r))]
     short = shortfall(player)
-    return tuple(pool[:short]) if 0 < short <= len(pool) else ()
+    return (cheapest(player, short) or ()) if short else ()
 
 
 def card_pick(chosen: tuple[Resource, ...], resource: Resource) -> tuple[Resource, ...]:
