@@ -28,6 +28,7 @@ from typing import Any
 from benchmarks.taps_player import table_command
 from companion.viewmodels.stone_age import build as bvm
 from companion.viewmodels.stone_age import card_group_key, card_groups
+from companion.viewmodels.stone_age.dice import tool_advice
 from companion.viewmodels.stone_age.feeding import proposal as feeding_proposal
 from rules.stone_age import CARD_BY_ID, CARDS, HUT_BY_ID, HUTS, Effect
 from rules.stone_age.commands import (
@@ -43,12 +44,11 @@ from rules.stone_age.commands import (
     UseAnyTwo,
     UseVillage,
 )
-from rules.stone_age.data import EXACT_FIGURES, GATHERING
+from rules.stone_age.data import EXACT_FIGURES
 from rules.stone_age.decide import decide
 from rules.stone_age.evolve import evolve
 from rules.stone_age.random_play import random_command
 from rules.stone_age.state import GameState, Phase
-from rules.stone_age.tools import advise
 
 #: the scripted Stone Age players: the rules' random player, and one choosing as a table does
 PLAYERS = {"random": random_command, "table": table_command}
@@ -131,7 +131,7 @@ def bench_command(state: GameState, rng: random.Random, player: str = "random") 
     elif isinstance(command, Gather):
         command = replace(command, tool_cards=tuple(dict.fromkeys(command.tool_cards)))
         if _advised(command, state.players[command.player]):  # as "Add and confirm" sends them
-            advice = _advice(command, state.players[command.player])
+            advice = tool_advice(command.area, tuple(command.dice), state.players[command.player])
             command = replace(command, tool_tiles=advice.tiles, tool_cards=advice.cards)
     elif isinstance(command, Feed) and command.resources:  # in the order the feeding fills them in
         command = replace(command, resources=_as_filled(command.resources,
@@ -270,15 +270,9 @@ def _pay_taps(paid: tuple[Any, ...], filled: tuple[Any, ...]) -> list[Any]:
     return [f"pay-{r.value}" for r in paid]
 
 
-def _advice(command: Gather, player: Any) -> Any:
-    """The dice screen's tool advice for the roll of ``command``."""
-    used = tuple(player.tools_used or (False,) * len(player.tools))
-    return advise(sum(command.dice), GATHERING[command.area][1], player.tools, used, player.one_use_tools)
-
-
 def _advised(command: Gather, player: Any) -> bool:
     """True when the roll's tools are the ones the dice screen advises (and it advises some)."""
-    advice = _advice(command, player)
+    advice = tool_advice(command.area, tuple(command.dice), player)
     chosen = (tuple(sorted(command.tool_tiles)), tuple(sorted(command.tool_cards)))
     return bool(advice.tiles or advice.cards) and chosen == (tuple(sorted(advice.tiles)), tuple(sorted(advice.cards)))
 

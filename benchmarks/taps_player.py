@@ -26,6 +26,8 @@ from collections import Counter
 from typing import Any
 
 from companion.viewmodels.stone_age import cheapest
+from companion.viewmodels.stone_age.build import holds
+from companion.viewmodels.stone_age.dice import tool_advice
 from rules.stone_age.cards import CARD_BY_ID, CARDS, Effect
 from rules.stone_age.commands import (
     BuildHut,
@@ -54,7 +56,6 @@ from rules.stone_age.data import (
 from rules.stone_age.feeding import shortfall
 from rules.stone_age.huts import HUTS, Hut, HutKind
 from rules.stone_age.state import GameState, Phase, PlayerState
-from rules.stone_age.tools import advise
 from rules.stone_age.turns import figures_left, legal_places, unresolved
 
 
@@ -62,7 +63,7 @@ def hut_pay(hut: Hut, player: PlayerState, rng: random.Random) -> tuple[Resource
     """How a table pays ``hut`` (see the module docstring), or None when the player cannot."""
     have = Counter({r: player.amount(r) for r in RESOURCES})
     if hut.kind is HutKind.FIXED:
-        return hut.resources if all(have[r] >= n for r, n in Counter(hut.resources).items()) else None
+        return hut.resources if holds(player, hut.resources) else None
     if hut.kind is HutKind.ANY:
         total = player.resource_total
         return cheapest(player, rng.randint(1, min(hut.count, total))) if total else None
@@ -136,8 +137,7 @@ def _roll(rng: random.Random, n: int) -> tuple[int, ...]:
 def _gather(state: GameState, seat: int, area: Area, figures: int, rng: random.Random) -> Gather:
     p = state.players[seat]
     dice = _roll(rng, figures)
-    used = tuple(p.tools_used or (False,) * len(p.tools))
-    advice = advise(sum(dice), GATHERING[area][1], p.tools, used, p.one_use_tools)
+    advice = tool_advice(area, dice, p)
     return Gather(seat, area, dice, advice.tiles, tuple(dict.fromkeys(advice.cards)))
 
 

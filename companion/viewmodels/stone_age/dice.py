@@ -42,10 +42,16 @@ def gather_view(area: Area, dice: tuple[int, ...], player: PlayerState, tiles: t
     text = f"{summed} ÷ {divisor} → {result} {resource_label(what)}"
     advice, advised = "", False
     if show_advice and dice and 0 not in dice:
-        used = tuple(player.tools_used or (False,) * len(player.tools))
-        found = advise(total, divisor, player.tools, used, player.one_use_tools)
+        found = tool_advice(area, dice, player)
         advice, advised = advice_text(found, player, divisor), bool(found.tiles or found.cards)
     return RollView(tuple(dice), total, added, result, what, text, advice, advised)
+
+
+def tool_advice(area: Area, dice: tuple[int, ...], player: PlayerState) -> ToolAdvice:
+    """The rules' advice for a roll of ``dice`` at ``area``: the player's unused tools that reach the
+    next whole result (what the dice screen shows and "Add and confirm" takes)."""
+    used = tuple(player.tools_used or (False,) * len(player.tools))
+    return advise(sum(dice), GATHERING[area][1], player.tools, used, player.one_use_tools)
 
 
 def advice_text(advice: ToolAdvice, player: PlayerState, divisor: int) -> str:

@@ -323,11 +323,7 @@ class DiceScreen(CairnScreen):
         player = state.players[state.current]
         if self.mode != "gather" or not self.reading.complete:
             return
-        from rules.stone_age.data import GATHERING
-        from rules.stone_age.tools import advise
-
-        used = tuple(player.tools_used or (False,) * len(player.tools))
-        a = advise(sum(self.values), GATHERING[self.area][1], player.tools, used, player.one_use_tools)
+        a = dvm.tool_advice(self.area, tuple(self.values), player)
         if not a.tiles and not a.cards:
             return
         self.tiles, self.cards = list(a.tiles), list(a.cards)
