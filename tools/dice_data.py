@@ -96,8 +96,21 @@ def background(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
     return np.clip(img, 0, 255).astype(np.uint8)
 
 
+def die_colours(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """A random die's face and pip colours (BGR floats): light pips on dark faces, dark or light
+    on mid tones, now and then a coloured pip."""
+    face = _random_colour(rng)
+    if rng.random() < 0.15:
+        return face, _random_colour(rng)
+    if face.mean() < 100 or rng.random() < 0.5 and face.mean() < 170:
+        return face, np.full(3, rng.uniform(200, 255))
+    return face, np.full(3, rng.uniform(0, 50))
+
+
 #: Draws an icon in place of the pips: (canvas, cx, cy, radius, ink colour, rng).
 Mark = Callable[[np.ndarray, int, int, int, tuple[float, ...], np.random.Generator], None]
+#: Draws a die: (size, value, rng) -> (BGR float patch, alpha 0..1).
+Draw = Callable[[float, int, np.random.Generator], tuple[np.ndarray, np.ndarray]]
 
 
 def render_die(size: float, value: int, rng: np.random.Generator,
@@ -118,14 +131,7 @@ def render_die(size: float, value: int, rng: np.random.Generator,
     rot = np.array([[np.cos(ang), -np.sin(ang)], [np.sin(ang), np.cos(ang)]])
     is_flat = flat > 0 and rng.random() < flat
     ext = np.zeros(2) if is_flat else rng.normal(0, 0.09, 2) * a       # side faces (perspective)
-    face = _random_colour(rng)
-    dark = face.mean() < 100
-    if rng.random() < 0.15:
-        pip = _random_colour(rng)
-    elif dark or rng.random() < 0.5 and face.mean() < 170:
-        pip = np.full(3, rng.uniform(200, 255))
-    else:
-        pip = np.full(3, rng.uniform(0, 50))
+    face, pip = die_colours(rng)
     cut = rng.uniform(0.0, 0.05) if is_flat else rng.uniform(0.05, 0.25)  # corner rounding, as an octagon
     sq = np.array([[-1, -1 + cut], [-1 + cut, -1], [1 - cut, -1], [1, -1 + cut],
                    [1, 1 - cut], [1 - cut, 1], [-1 + cut, 1], [-1, 1 - cut]], np.float64) * (a / 2)
@@ -194,9 +200,12 @@ def paste(img: np.ndarray, patch: np.ndarray, alpha: np.ndarray, x: int, y: int,
 
 def synthetic_scene(h: int, w: int, rng: np.random.Generator, size_range: tuple[float, float],
                     n_max: int = 10, backdrop: np.ndarray | None = None,
-                    mark: Mark | None = None, flat: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+                    mark: Mark | None = None, flat: float = 0.0,
+                    draw: Draw | None = None) -> tuple[np.ndarray, np.ndarray]:
     """A background (``backdrop`` when given) with 0..n_max synthetic dice (some touching) and a
-    few blank distractors; with ``mark``, some dice show an emblem instead of pips (value 0).
+    few blank distractors; with ``mark``, some dice show an emblem instead of pips (value 0);
+    ``draw`` (size, value, rng) -> (patch, alpha) draws the dice with pips instead of ``render_die``
+    (``tools.dice_tilted.render_tilted_die``: dice seen from the side).
 
     Returns (BGR uint8 image, dice rows ``(value, x, y, w, h)``).
     """
@@ -216,7 +225,10 @@ def synthetic_scene(h: int, w: int, rng: np.random.Generator, size_range: tuple[
         s = np.exp(rng.uniform(*np.log(size_range)))
         v = int(rng.integers(1, 7))
         emblem = mark is not None and rng.random() < 0.1
-        patch, alpha = render_die(s, v, rng, mark=mark if emblem else None, flat=flat)
+        if draw is not None and not emblem:
+            patch, alpha = draw(s, v, rng)
+        else:
+            patch, alpha = render_die(s, v, rng, mark=mark if emblem else None, flat=flat)
         v = 0 if emblem else v
         ph, pw = alpha.shape
         for _try in range(10):

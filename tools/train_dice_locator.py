@@ -27,6 +27,7 @@ import torch.nn.functional as F
 
 from tools.dice_clutter import clutter_patch, emblem
 from tools.dice_data import Photo, jitter_colour, load_photos, synthetic_scene
+from tools.dice_tilted import tilt
 
 STRIDE = 4
 CROP = 160
@@ -112,33 +113,12 @@ def rot_flip(img: np.ndarray, rows: np.ndarray, rng: np.random.Generator) -> tup
     return img, rows
 
 
-def tilt(img: np.ndarray, rows: np.ndarray, rng: np.random.Generator,
-         most: float = 45.0) -> tuple[np.ndarray, np.ndarray]:
-    """The square image seen from a camera tilted up to ``most`` degrees off overhead (a random
-    homography: the far side shrinks), with each die's box the bounding box of its moved corners."""
-    n = img.shape[0]
-    t = np.radians(rng.uniform(0, most))
-    squeeze = 0.5 * (1 - np.cos(t)) * n                                # how much the far edge shrinks
-    src = np.float32([[0, 0], [n, 0], [n, n], [0, n]])
-    dst = np.float32([[squeeze / 2, squeeze / 3], [n - squeeze / 2, squeeze / 3], [n, n], [0, n]])
-    dst += rng.uniform(-0.03, 0.03, (4, 2)).astype(np.float32) * n
-    H = cv2.getPerspectiveTransform(src, dst)
-    out = cv2.warpPerspective(img, H, (n, n), borderMode=cv2.BORDER_REPLICATE)
-    moved = []
-    for v, x, y, w, h in rows:
-        c = cv2.perspectiveTransform(np.float32([[[x, y], [x + w, y], [x + w, y + h], [x, y + h]]]), H)[0]
-        x0, y0 = c.min(axis=0)
-        x1, y1 = c.max(axis=0)
-        moved.append((v, x0, y0, x1 - x0, y1 - y0))
-    return out, np.array(moved, np.float32).reshape(-1, 5)
-
-
 def batch(photos: list[Photo], n: int, rng: np.random.Generator, a_photo: float = 0.6,
           a_clutter: float = 0.2, a_tilt: float = 0.0, a_flat: float = 0.0) -> tuple[torch.Tensor, ...]:
     """``n`` training images with their targets: a share ``a_photo`` from photos, ``a_clutter``
     synthetic dice on clutter, the rest synthetic dice on plain table backgrounds; a share
-    ``a_tilt`` of all of them seen from a tilted camera (``tilt``); of the plain synthetic dice a
-    share ``a_flat`` seen straight from above with sharp corners (printed or flat dice)."""
+    ``a_tilt`` of all of them seen from a tilted camera (``tools.dice_tilted.tilt``); of the plain
+    synthetic dice a share ``a_flat`` seen straight from above with sharp corners (printed or flat dice)."""
     xs, hs, rs, ms = [], [], [], []
     for _ in range(n):
         r = rng.random()
