@@ -13,7 +13,15 @@ trained or tuned on) or drawn with a fixed seed, so the figures are the same on 
   empty tray), kept when it holds every die and otherwise dragged to the photo's part of the
   frame (how often each happened is printed), and the dice size learnt from one read in it;
 - ``calibrated 12mp``: the 12 MP frames through their calibration;
+- ``pieces in tray``: the calibrated frames with one to three game pieces dropped among the dice
+  after calibrating (tokens, wooden figures, blank resource blocks: tools/dice_clutter.py
+  ``pieces_among``), read through the calibration, which learnt the dice's colours;
+  ``pieces no colour`` is the same read through a calibration without the colours;
+- ``tilted``: each photo seen from a camera tilted up to 45 degrees (a homography:
+  tools/dice_tilted.py ``tilt``);
 - ``drawn on clutter``: synthetic dice of 20-150 px on clutter (tools/dice_data.py);
+- ``drawn tilted``: synthetic dice of 20-150 px drawn as cubes seen 10-45 degrees off overhead, side
+  faces and their pips in view (tools/dice_tilted.py), on table backgrounds;
 - ``emblems``: synthetic dice of which some show an emblem instead of pips: an emblem die read as
   sure counts as sure and wrong.
 
@@ -33,15 +41,17 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.dice_clutter import clutter_patch, cluttered, emblem
+from tools.dice_clutter import clutter_patch, cluttered, emblem, pieces_among
 from tools.dice_data import background, load_photos, match_dice, synthetic_scene
-from vision.calibrate import Calibration, find_area, learn_die_size
+from tools.dice_tilted import render_tilted_die, tilt
+from vision.calibrate import Calibration, find_area, learn_die_colours, learn_die_size
 from vision.die import Die
 from vision.reader import read_dice
 
-#: One scene: the frame, its dice rows (value, x, y, w, h; value 0 = an emblem die) and, when it
-#: is read through a calibration, the part of the frame a player would drag the outline to.
-Scene = tuple[np.ndarray, np.ndarray, tuple[float, float, float, float] | None]
+#: One scene: the frame, its dice rows (value, x, y, w, h; value 0 = an emblem die), when it is
+#: read through a calibration the part of the frame a player would drag the outline to, and the
+#: frame the calibration was made on (None: the frame itself).
+Scene = tuple[np.ndarray, np.ndarray, tuple[float, float, float, float] | None, np.ndarray | None]
 
 
 def emptied(img: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -61,7 +71,8 @@ PROPOSALS: dict[str, list[int]] = {}
 def calibrate(img: np.ndarray, rows: np.ndarray, tray: tuple[float, float, float, float], kind: str) -> Calibration:
     """The calibration a player would make: the area proposed on the empty tray, kept when every
     die of the roll lies in it, else dragged to ``tray`` (the photo's part of the frame); then the
-    die size learnt from one roll read in that area."""
+    die size and colours learnt from one roll read in that area (colours not for ``pieces no
+    colour``)."""
     H, W = img.shape[:2]
     area = find_area(emptied(img, rows))
     kept = PROPOSALS.setdefault(kind, [0, 0])
@@ -73,7 +84,8 @@ def calibrate(img: np.ndarray, rows: np.ndarray, tray: tuple[float, float, float
     kept[area is None] += 1
     area = area or tray
     first = read_dice(img, Calibration(area))
-    return Calibration(area, learn_die_size([first], H, W))
+    colours = () if kind == "pieces no colour" else learn_die_colours([first])
+    return Calibration(area, learn_die_size([first], H, W), colours)
 
 
 def upscaled_into(img: np.ndarray, rows: np.ndarray, size: tuple[int, int], rng: np.random.Generator) -> tuple:
@@ -93,40 +105,55 @@ def upscaled_into(img: np.ndarray, rows: np.ndarray, size: tuple[int, int], rng:
 def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
     """The scenes of one kind, the same on every run."""
     rng = np.random.default_rng(2026)
-    photos = load_photos("heldout")[:limit] if kind not in ("drawn on clutter", "emblems") else []
+    photos = load_photos("heldout")[:limit] if kind not in DRAWN else []
     for p in photos:
         if kind in ("clutter", "calibrated"):
             img, rows = cluttered(p.image, p.dice, rng)
             ox = float(rows[0, 1] - p.dice[0, 1]) if len(rows) else 0.0
             tray = (ox / img.shape[1], 0.0, p.image.shape[1] / img.shape[1], 1.0)
-            yield img, rows, tray if kind == "calibrated" else None
+            yield img, rows, tray if kind == "calibrated" else None, None
+        elif kind in ("pieces in tray", "pieces no colour"):
+            img, rows = cluttered(p.image, p.dice, rng)
+            ox = int(rows[0, 1] - p.dice[0, 1]) if len(rows) else 0
+            tray = (ox / img.shape[1], 0.0, p.image.shape[1] / img.shape[1], 1.0)
+            dropped = img.copy()
+            dropped[:, ox:ox + p.image.shape[1]] = pieces_among(p.image, p.dice, np.random.default_rng(len(rows)))
+            yield dropped, rows, tray, img
+        elif kind == "tilted":
+            yield *tilt(p.image, p.dice, rng), None, None
         elif kind in ("x2", "x3"):
             f = int(kind[1])
-            yield cv2.resize(p.image, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC), p.dice * (1, f, f, f, f), None
+            yield (cv2.resize(p.image, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC), p.dice * (1, f, f, f, f),
+                   None, None)
         else:
             img, rows = upscaled_into(p.image, p.dice, (4000, 3000), rng)
             tray = (0.125, 0.0, 0.75, 1.0)
-            yield img, rows, tray if kind == "calibrated 12mp" else None
+            yield img, rows, tray if kind == "calibrated 12mp" else None, None
     for _ in range(0 if photos else (limit or 40)):
         size = float(np.exp(rng.uniform(np.log(20), np.log(150))))
         h, w = 480, 640
         if kind == "drawn on clutter":
             img, rows = synthetic_scene(h, w, rng, (size * 0.9, size * 1.1), n_max=8,
                                         backdrop=clutter_patch(max(h, w), size, rng)[:h, :w])
+        elif kind == "drawn tilted":
+            img, rows = synthetic_scene(h, w, rng, (size * 0.9, size * 1.1), n_max=8, draw=render_tilted_die)
         else:
             img, rows = synthetic_scene(h, w, rng, (size * 0.9, size * 1.1), n_max=8, mark=emblem)
-        yield img, rows, None
+        yield img, rows, None, None
 
 
-KINDS = ("clutter", "x2", "x3", "12mp", "calibrated", "calibrated 12mp", "drawn on clutter", "emblems")
+#: The scenes drawn rather than made from photos.
+DRAWN = ("drawn on clutter", "drawn tilted", "emblems")
+KINDS = ("clutter", "x2", "x3", "12mp", "tilted", "calibrated", "calibrated 12mp", "pieces in tray",
+         "pieces no colour") + DRAWN
 
 
 def measure(kind: str, limit: int | None, read: Callable[..., list[Die]] = read_dice) -> dict[str, float]:
     """recall, precision, share of frames exact, sure dice right, emblem dice sure, CPU ms."""
     gt = found = right = sure = sure_right = exact = frames = emblems_sure = 0
     ms: list[float] = []
-    for img, rows, tray in scenes(kind, limit):
-        cal = None if tray is None else calibrate(img, rows, tray, kind)
+    for img, rows, tray, before in scenes(kind, limit):
+        cal = None if tray is None else calibrate(img if before is None else before, rows, tray, kind)
         t0 = time.process_time()
         dice = read(img, cal)
         ms.append((time.process_time() - t0) * 1000)

@@ -2,7 +2,7 @@
 
 A test camera looks at a felt tray on a wood table and the demo dice are thrown into the tray again
 and again (``tests/ui/calibrate_scenarios.py``). From the dice screen: the tray is found, the outline
-taken whole, found again and dragged by a corner, the dice's size learnt from the rolls and saved for
+taken whole, found again and dragged by a corner, the dice's size and colours learnt from the rolls and saved for
 this camera; the reader reads through it at once and the screen offers "Recalibrate". Cancelling a
 recalibration keeps the saved one; Settings opens it too; a camera pulled out mid-way ends the flow
 on the dice screen, where the dice are entered by touch. Without a camera none of it shows.
@@ -48,13 +48,16 @@ def test_ui_calibrate_the_camera_from_the_dice_screen(display: str, tmp_path: Pa
     x, y, w, h = c["found_again"]
     assert _near(c["dragged"], [x - 0.04, y - 0.04, w + 0.04, h + 0.04], 0.01), c["dragged"]
     assert c["step"] == "dice"
-    # b. the dice's size learnt from the rolls (the demo's dice are an eighth of the tray's height)
+    # b. the dice's size learnt from the rolls (the demo's dice are an eighth of the tray's height),
+    # and their colours (one per colour of the demo's dice)
     learnt = c["learnt"]
     assert 30 <= learnt["die_px"] <= 60 and str(learnt["die_px"]) in learnt["text"], learnt
+    assert learnt["colours"] == learnt["demo_colours"] and str(learnt["colours"]) in learnt["text"], learnt
     # c. saved for this camera, in use at once, Recalibrate offered; a roll read through it
     saved = c["after_save"]
     assert saved["screen"] == "sa_dice" and saved["saved"] == {KEY: saved["want"]}, saved
     assert saved["want"]["area"] == pytest.approx(c["dragged"], abs=1e-4) and saved["reader"], saved
+    assert len(saved["want"]["colours"]) == learnt["demo_colours"], saved
     assert saved["entry"] and saved["entry"] != c["entry"]["text"], "the button now says Recalibrate"
     assert len(c["calibrated_roll"]["values"]) == 3, c["calibrated_roll"]
     # a recalibration learnt but cancelled keeps the saved one

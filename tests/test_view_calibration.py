@@ -9,8 +9,11 @@ from vision.calibrate import Calibration
 from vision.die import Die
 
 
-def die(size: int, sure: bool = True) -> Die:
-    return Die(3, (10, 10, size, size), 0.9 if sure else 0.2)
+WHITE, RED = (240, 128, 128), (110, 180, 160)
+
+
+def die(size: int, sure: bool = True, colour: tuple[int, int, int] = WHITE) -> Die:
+    return Die(3, (10, 10, size, size), 0.9 if sure else 0.2, colour=colour)
 
 
 def test_view_calibration_the_tray_found_or_the_whole_frame() -> None:
@@ -41,9 +44,22 @@ def test_view_calibration_rolls_are_added_until_the_size_is_known() -> None:
     assert "2 of 3" in cvm.note(draft) and cvm.learnt_text(draft) == ""
     draft = cvm.add_roll(draft, [die(52)], (480, 640))
     assert draft.learnt and draft.die_px == 50 and draft.die_share == pytest.approx(50 / 480)
-    assert cvm.learnt_text(draft) == "Dice about 50 px"
-    assert cvm.add_roll(draft, [die(90)] * 5, (480, 640)) == draft, "learnt: later rolls change nothing"
-    assert draft.calibration() == Calibration(draft.area, 50 / 480) and draft.area == pytest.approx((0.1, 0.1, 0.8, 0.8))
+    assert cvm.learnt_text(draft) == "Dice about 50 px, colours learnt: 1"
+    assert draft.calibration() == Calibration(draft.area, 50 / 480, (WHITE,))
+    assert draft.area == pytest.approx((0.1, 0.1, 0.8, 0.8))
+
+
+def test_view_calibration_later_rolls_teach_colours_not_the_size() -> None:
+    """Once the size is known, the rolls read until Save still teach colours (a die of a colour not
+    rolled before), never the size; a reading of another frame size is left out."""
+    draft = cvm.add_roll(cvm.accept_area(cvm.start("demo")), [die(40)] * 3, (480, 640))
+    assert draft.learnt and draft.colours == (WHITE,) and "1" in cvm.learnt_text(draft)
+    later = cvm.add_roll(draft, [die(90), die(90, colour=RED)], (480, 640))
+    assert later.die_share == draft.die_share and later.colours == (WHITE, RED)
+    assert cvm.learnt_text(later) == "Dice about 40 px, colours learnt: 2"
+    assert later.calibration().colours == (WHITE, RED)
+    assert cvm.add_roll(later, [die(40, colour=(10, 10, 10))], (960, 1280)) == later
+    assert cvm.accept_area(later).colours == () and cvm.change_area(later).colours == ()
 
 
 def test_view_calibration_another_frame_size_starts_the_count_again() -> None:

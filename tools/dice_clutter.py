@@ -7,14 +7,16 @@ the look of a 1. Nothing here is a die, so anything the reader reports on clutte
 
 ``cluttered(image, rows, rng)`` puts a labelled photo into a bigger frame full of clutter and
 returns the frame with the dice rows moved with it; ``clutter_patch`` draws one piece alone (the
-classifier's "not a die" crops). All of it is seeded through the ``rng`` given.
+classifier's "not a die" crops); ``pieces_among`` drops game pieces among the dice themselves (a
+token, a figure or a resource block that fell into the tray). All of it is seeded through the
+``rng`` given.
 """
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from tools.dice_data import _random_colour, background
+from tools.dice_data import _random_colour, background, paste, render_die
 
 _FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_PLAIN,
           cv2.FONT_HERSHEY_COMPLEX, cv2.FONT_HERSHEY_TRIPLEX)
@@ -282,3 +284,29 @@ def cluttered(image: np.ndarray, rows: np.ndarray, rng: np.random.Generator,
     moved = rows.copy()
     moved[:, 1] += ox
     return frame, moved
+
+
+def pieces_among(image: np.ndarray, rows: np.ndarray, rng: np.random.Generator,
+                 most: int = 3) -> np.ndarray:
+    """A copy of the photo with 1..``most`` game pieces of about the dice's size dropped where no
+    die lies: cardboard tokens, wooden figures (``token``) and blank resource blocks (a cube with no
+    pips). ``rows`` are the photo's dice ``(value, x, y, w, h)``; none of them is covered."""
+    out = image.copy()
+    h, w = out.shape[:2]
+    die = float(np.median(np.maximum(rows[:, 3], rows[:, 4]))) if len(rows) else 0.06 * min(h, w)
+    centres = [(x + bw / 2, y + bh / 2) for _, x, y, bw, bh in rows]
+    for _ in range(int(rng.integers(1, most + 1))):
+        size = die * rng.uniform(0.8, 1.3)
+        for _try in range(30):
+            cx, cy = rng.uniform(size, w - size), rng.uniform(size, h - size)
+            if all(np.hypot(cx - px, cy - py) > 1.6 * max(size, die) for px, py in centres):
+                break
+        else:
+            continue
+        centres.append((cx, cy))
+        if rng.random() < 0.35:
+            patch, alpha = render_die(size, 1, rng, blank=True)
+            paste(out, patch, alpha, int(cx - alpha.shape[1] / 2), int(cy - alpha.shape[0] / 2))
+        else:
+            token(out, int(cx), int(cy), size, rng)
+    return out

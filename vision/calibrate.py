@@ -1,4 +1,4 @@
-"""What a camera learns of its table once: where the dice land and how big they are.
+"""What a camera learns of its table once: where the dice land, how big they are and their colours.
 
 Pure functions on arrays and plain values (no capture, no settings file): the companion shows the
 steps and keeps the result per camera.
@@ -6,9 +6,12 @@ steps and keeps the result per camera.
 1. ``find_area`` looks at a frame of the empty tray (or dice area) and proposes its outline; the
    player may drag it instead.
 2. ``learn_die_size`` takes the dice read inside that area on the first rolls and keeps their
-   size, as a share of the frame's shorter side (so it holds at any capture resolution).
+   size, as a share of the frame's shorter side (so it holds at any capture resolution);
+   ``learn_die_colours`` keeps the colours of their faces.
 3. ``vision.reader.read_dice(frame, calibration)`` then reads only the area, at the scale the
-   networks want, and takes boxes far from the known size for no dice.
+   networks want, takes boxes far from the known size for no dice, and reports a die of a colour
+   none of the table's dice has as unsure (a token or a figure in the tray: the player is asked;
+   a die of a colour not rolled while calibrating is asked too, never dropped).
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision.colour import Colour, groups
 from vision.die import Die
 from vision.errors import BadCalibration
 
@@ -37,15 +41,20 @@ MIN_DIE_SHARE = 0.005
 MAX_DIE_SHARE = 0.7
 #: A die whose box differs from the known size by more than this factor (either way) is no die.
 SIZE_TOLERANCE = 1.7
+#: More face colours than this among the calibration's dice: too varied to tell dice by colour
+#: (marbled or mixed sets), so none is kept and colour is not checked.
+MAX_COLOURS = 8
 
 
 @dataclass(frozen=True)
 class Calibration:
-    """The dice area, as fractions (x, y, w, h) of the frame, and the dice's size (longer box side)
-    as a share of the frame's shorter side, or None while no roll has taught it."""
+    """The dice area, as fractions (x, y, w, h) of the frame, the dice's size (longer box side)
+    as a share of the frame's shorter side, or None while no roll has taught it, and the colours
+    of the dice's faces (``vision.colour``), or none when they are not checked."""
 
     area: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)
     die_share: float | None = None
+    colours: tuple[Colour, ...] = ()
 
     def __post_init__(self) -> None:
         x, y, w, h = self.area
@@ -55,6 +64,11 @@ class Calibration:
         if self.die_share is not None and not (MIN_DIE_SHARE <= self.die_share <= MAX_DIE_SHARE):
             raise BadCalibration(f"die_share {self.die_share} is not a die's share of the frame "
                                  f"({MIN_DIE_SHARE}..{MAX_DIE_SHARE})")
+        if len(self.colours) > MAX_COLOURS or not all(
+                len(c) == 3 and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255 for v in c)
+                for c in self.colours):
+            raise BadCalibration(f"colours {self.colours!r} are not at most {MAX_COLOURS} colours "
+                                 "of three whole numbers 0..255")
 
     def area_px(self, height: int, width: int) -> tuple[int, int, int, int]:
         """The area in pixels of a frame of this size, at least 16 px each way, inside the frame."""
@@ -70,7 +84,8 @@ class Calibration:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form; ``from_dict`` reads it back."""
-        return {"area": [round(v, 5) for v in self.area], "die_share": self.die_share}
+        return {"area": [round(v, 5) for v in self.area], "die_share": self.die_share,
+                "colours": [list(c) for c in self.colours]}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Calibration:
@@ -84,7 +99,11 @@ class Calibration:
         share = data.get("die_share")
         if share is not None and (isinstance(share, bool) or not isinstance(share, (int, float))):
             raise BadCalibration(f"die_share must be a number or null, not {share!r}")
-        return cls(tuple(float(v) for v in area), None if share is None else float(share))  # type: ignore[arg-type]
+        colours = data.get("colours", [])
+        if not isinstance(colours, (list, tuple)) or not all(isinstance(c, (list, tuple)) for c in colours):
+            raise BadCalibration(f"colours must be a list of [L, a, b] colours, not {colours!r}")
+        return cls(tuple(float(v) for v in area), None if share is None else float(share),  # type: ignore[arg-type]
+                   tuple(tuple(c) for c in colours))
 
 
 def plain_regions(frame: np.ndarray) -> tuple[np.ndarray, float]:
@@ -150,3 +169,11 @@ def learn_die_size(rolls: Iterable[Sequence[Die]], height: int, width: int) -> f
         return None
     share = float(np.median(sizes)) / min(height, width)
     return share if MIN_DIE_SHARE <= share <= MAX_DIE_SHARE else None
+
+
+def learn_die_colours(rolls: Iterable[Sequence[Die]]) -> tuple[Colour, ...]:
+    """The colours of the table's dice, from the sure dice of the rolls read so far that carry a
+    colour (``vision.colour.groups``: one per set of alike faces, the most seen first); none when
+    they are more than ``MAX_COLOURS`` (too varied to tell dice by colour) or no die has one."""
+    found = groups(d.colour for roll in rolls for d in roll if d.certain and d.colour is not None)
+    return tuple(found) if len(found) <= MAX_COLOURS else ()

@@ -28,6 +28,7 @@ import numpy as np
 
 from vision.calibrate import SIZE_TOLERANCE, Calibration
 from vision.classify import Reading, read_pips
+from vision.colour import TOLERANCE, face_colour, nearest
 from vision.die import CERTAIN, Die
 from vision.errors import BadImage
 from vision.locate import Candidate, level_finds, locate_dice, locate_levels, merge
@@ -295,10 +296,11 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     Each Die has its pip value 1..6, its box (x, y, w, h) in pixels of the input image (clipped to
     it) and a confidence 0..1; uncertain dice have confidence below ``vision.die.CERTAIN``.
     A blank, tiny or dieless frame gives an empty list; an unusable input raises BadImage.
+    Each Die carries its face colour (``vision.colour.face_colour``).
     With a ``calibration`` only its area is read (dice whose centre lies outside it are not
     reported), and once it knows the dice's size the area is read at the scale that brings them to
     ``CALIBRATED_SIZE`` (so any capture resolution costs about the same) and boxes far from that
-    size are no dice.
+    size are no dice. When it knows the dice's colours, a die of none of them is reported unsure.
     """
     bgr = as_bgr(image)
     h, w = bgr.shape[:2]
@@ -321,7 +323,14 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
                           interpolation=cv2.INTER_AREA)
         zoom /= f
     dice = _read(np.ascontiguousarray(crop), None if die_px is None else die_px / zoom, (x0, y0), zoom, (h, w))
-    return [d for d in dice if ax <= d.box[0] + d.box[2] / 2 <= ax + aw and ay <= d.box[1] + d.box[3] / 2 <= ay + ah]
+    inside = [d for d in dice if ax <= d.box[0] + d.box[2] / 2 <= ax + aw and ay <= d.box[1] + d.box[3] / 2 <= ay + ah]
+    return [off_colour(d) if calibration.colours and d.colour is not None
+            and nearest(d.colour, calibration.colours) > TOLERANCE else d for d in inside]
+
+
+def off_colour(die: Die) -> Die:
+    """The die reported unsure: its face has none of the calibrated dice's colours."""
+    return replace(die, confidence=min(die.confidence, UNSURE))
 
 
 def _read(bgr: np.ndarray, die_px: float | None, origin: tuple[int, int], zoom: float,
@@ -348,6 +357,6 @@ def _read(bgr: np.ndarray, die_px: float | None, origin: tuple[int, int], zoom: 
         if x1 - x0 < 2 or y1 - y0 < 2:
             continue
         dice.append(Die(value=s.reading.value, box=(x0, y0, x1 - x0, y1 - y0),
-                        confidence=round(float(s.confidence), 4)))
+                        confidence=round(float(s.confidence), 4), colour=face_colour(bgr, s.candidate.box)))
     dice.sort(key=lambda d: (d.box[1] + d.box[3] // 2, d.box[0]))
     return dice

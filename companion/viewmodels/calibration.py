@@ -5,9 +5,11 @@ Two steps, then Save:
 1. ``area``: the live picture with an outline, the empty tray ``vision.calibrate.find_area`` found
    (or the whole frame when none stands out); the player may drag its corners or take the whole
    frame, then "Use this area".
-2. ``dice``: the player rolls a few dice into the area; each settled reading (read through the area
-   alone) is added until ``vision.calibrate.learn_die_size`` knows the dice's size. Then Save keeps
-   ``Calibration(area, die_share)`` for this camera; Cancel keeps whatever was kept before.
+2. ``dice``: the player rolls the game's dice into the area; each settled reading (read through the
+   area alone) is added until ``vision.calibrate.learn_die_size`` knows the dice's size, and until
+   Save the colours of the dice read (``learn_die_colours``) are kept up to date, so a die of
+   another colour rolled later is learnt too. Save keeps ``Calibration(area, die_share, colours)``
+   for this camera; Cancel keeps whatever was kept before.
 
 >>> d = accept_area(propose(start("demo"), (0.1, 0.1, 0.8, 0.8)))
 >>> d.step, d.area
@@ -20,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from companion.i18n import _, tr
-from vision.calibrate import MIN_DICE, Calibration, learn_die_size
+from vision.calibrate import MIN_DICE, Calibration, learn_die_colours, learn_die_size
 
 Area = tuple[float, float, float, float]
 WHOLE: Area = (0.0, 0.0, 1.0, 1.0)
@@ -28,13 +30,15 @@ WHOLE: Area = (0.0, 0.0, 1.0, 1.0)
 MIN_SIDE = 0.08
 #: where the proposal stands: being looked for, found, or none found (the whole frame is shown)
 Proposal = Literal["looking", "found", "none"]
+#: the colours are learnt from at most this many latest rolls
+KEEP_ROLLS = 20
 
 
 @dataclass(frozen=True)
 class Draft:
     """A calibration being made for the camera ``key``: the step, the outline (fractions x, y, w, h
     of the frame, from its top left), the readings so far and the frame size (h, w) they were read at,
-    and the dice size once learnt (a share of the frame's shorter side)."""
+    the dice size once learnt (a share of the frame's shorter side) and the dice's colours so far."""
 
     key: str
     step: Literal["area", "dice"] = "area"
@@ -43,6 +47,7 @@ class Draft:
     rolls: tuple[tuple[Any, ...], ...] = ()
     size: tuple[int, int] | None = None
     die_share: float | None = None
+    colours: tuple[tuple[int, int, int], ...] = ()
 
     @property
     def learnt(self) -> bool:
@@ -62,8 +67,8 @@ class Draft:
         return round(self.die_share * min(self.size))
 
     def calibration(self) -> Calibration:
-        """What Save keeps: the area, and the dice size when learnt."""
-        return Calibration(self.area, self.die_share)
+        """What Save keeps: the area, and the dice's size and colours when learnt."""
+        return Calibration(self.area, self.die_share, self.colours if self.learnt else ())
 
     def reading_calibration(self) -> Calibration:
         """What the dice are read through while the size is learnt: the area alone."""
@@ -101,22 +106,30 @@ def whole_frame(draft: Draft) -> Draft:
 
 def accept_area(draft: Draft) -> Draft:
     """"Use this area": on to the dice, nothing read yet."""
-    return replace(draft, step="dice", rolls=(), size=None, die_share=None)
+    return replace(draft, step="dice", rolls=(), size=None, die_share=None, colours=())
 
 
 def change_area(draft: Draft) -> Draft:
     """Back to the outline; the dice read so far are forgotten."""
-    return replace(draft, step="area", rolls=(), size=None, die_share=None)
+    return replace(draft, step="area", rolls=(), size=None, die_share=None, colours=())
 
 
 def add_roll(draft: Draft, dice: Sequence[Any], size: tuple[int, int]) -> Draft:
-    """A settled reading (``dice`` read in a frame of ``size`` (h, w)) added, until the size is learnt;
-    a frame of another size starts the count again (the camera changed its resolution)."""
-    if draft.step != "dice" or draft.learnt or not dice:
+    """A settled reading (``dice`` read in a frame of ``size`` (h, w)) added: it counts towards the
+    size until that is learnt (a frame of another size starts the count again: the camera changed
+    its resolution), and towards the colours until Save (the size then stays as learnt; a frame of
+    another size is ignored)."""
+    if draft.step != "dice" or not dice:
         return draft
+    if draft.learnt:
+        if draft.size != tuple(size):
+            return draft
+        rolls = (draft.rolls + (tuple(dice),))[-KEEP_ROLLS:]
+        return replace(draft, rolls=rolls, colours=learn_die_colours(rolls))
     rolls = (draft.rolls if draft.size == tuple(size) else ()) + (tuple(dice),)
     share = learn_die_size(rolls, size[0], size[1])               # always a size a Calibration holds
-    return replace(draft, rolls=rolls, size=(int(size[0]), int(size[1])), die_share=share)
+    return replace(draft, rolls=rolls, size=(int(size[0]), int(size[1])), die_share=share,
+                   colours=learn_die_colours(rolls))
 
 
 def clamp(area: Sequence[float]) -> Area:
@@ -133,8 +146,8 @@ def instruction(draft: Draft) -> str:
     if draft.step == "area":
         return _("Clear the tray, then tap Use this area.")
     if draft.learnt:
-        return _("Tap Save to keep this calibration for this camera.")
-    return _("Roll a few dice into the tray.")
+        return _("Roll any dice not rolled yet, then tap Save to keep this calibration for this camera.")
+    return _("Roll all the game's dice into the tray.")
 
 
 def note(draft: Draft) -> str:
@@ -150,8 +163,10 @@ def note(draft: Draft) -> str:
 
 
 def learnt_text(draft: Draft) -> str:
-    """"Dice about N px" once learnt, else ""."""
-    return tr("Dice about {n} px", n=draft.die_px) if draft.die_px is not None else ""
+    """"Dice about N px, colours learnt: K" once the size is learnt, else ""."""
+    if draft.die_px is None:
+        return ""
+    return tr("Dice about {n} px, colours learnt: {k}", n=draft.die_px, k=len(draft.colours))
 
 
 def entry_text(calibrated: bool) -> str:

@@ -48,13 +48,15 @@ class TrayPlug:
 
     def __init__(self) -> None:
         self.present = True
+        self.opened: list[TrayCamera] = []
 
     def open(self, spec: Any) -> Any:
         from hardware.errors import DeviceUnavailable
 
         if not self.present:
             raise DeviceUnavailable("camera unplugged")
-        return TrayCamera(self)
+        self.opened.append(TrayCamera(self))
+        return self.opened[-1]
 
 
 class TrayCamera:
@@ -192,11 +194,13 @@ class CalibrateScenarios:
         yield from self.wait_for(lambda: screen.draft.learnt, "the dice's size to be learnt", seconds=120)
         yield from self.wait(0.3)
         out["learnt"] = {"text": screen.learnt, "die_px": screen.draft.die_px, "rolls": len(screen.draft.rolls),
-                         "note": screen.note}
+                         "note": screen.note, "colours": len(screen.draft.colours),
+                         "demo_colours": len({name for name, _, _ in self.plug.opened[-1].demo._colours})}
         self.shot("calibrate-learnt")
-        # c. Save: kept for this camera, used at once, "Recalibrate" offered
-        calibration = screen.draft.calibration()
+        # c. Save: kept for this camera, used at once, "Recalibrate" offered (the rolls read on until
+        # Save, so what is kept is the draft as it stands at the tap)
         yield from self.tap("calib-save")
+        calibration = screen.draft.calibration()
         out["after_save"] = {"screen": app.sm.current, "saved": self.saved_calibrations(),
                              "want": calibration.to_dict(),
                              "reader": self.reader_calibration() == calibration.to_dict()}

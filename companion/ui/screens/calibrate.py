@@ -1,4 +1,4 @@
-"""Calibrate the camera: the camera learns the table once (its dice area, then the dice's size).
+"""Calibrate the camera: the camera learns the table once (its dice area, then the dice's size and colours).
 
 Opened from the dice screen ("Calibrate camera", then "Recalibrate") or from Settings, while the
 camera gives pictures (:func:`open_calibration`); it goes back where it came from. The steps and
@@ -7,7 +7,8 @@ their words are :mod:`companion.viewmodels.calibration`'s; this screen shows the
 
 * ``find_area`` on the latest frame (at the start, and on "Find the tray");
 * a :class:`~companion.ui.dice_reader.DiceReaderThread` of its own, reading settled rolls through the
-  area alone (the app's own reader is idle: no dice screen is open), until the dice's size is learnt.
+  area alone (the app's own reader is idle: no dice screen is open) until Save: the first rolls teach
+  the dice's size, every roll their colours.
 
 Save keeps the calibration for this camera in the settings (the dice reader uses it at once);
 Cancel (or BACK) keeps the one kept before. A camera that goes away mid-way ends the flow: back to
@@ -195,9 +196,7 @@ class CalibrateScreen(CairnScreen):
         if generation != self._generation or self.draft.step != "dice":
             return
         self._dice = tuple(dice)
-        self.draft = cvm.add_roll(self.draft, dice, size)
-        if self.draft.learnt:
-            self._stop_reader()
+        self.draft = cvm.add_roll(self.draft, dice, size)  # read on until Save: more rolls, more colours
         self._show()
 
     def change_area(self) -> None:
