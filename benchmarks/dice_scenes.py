@@ -11,7 +11,7 @@ trained or tuned on) or drawn with a fixed seed, so the figures are the same on 
 - ``calibrated``: the clutter frames again, read through a calibration made as a player makes it:
   the outline ``vision.calibrate.find_area`` proposes on the frame with its dice painted out (the
   empty tray), kept when it holds every die and otherwise dragged to the photo's part of the
-  frame (how often each happened is printed), and the dice size learnt from one read in it;
+  frame (how often each happened is printed), and the dice's size and colours learnt from one read in it;
 - ``calibrated 12mp``: the 12 MP frames through their calibration;
 - ``pieces in tray``: the calibrated frames with one to three game pieces dropped among the dice
   after calibrating (tokens, wooden figures, blank resource blocks: tools/dice_clutter.py
