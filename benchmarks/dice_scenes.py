@@ -107,18 +107,16 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
     rng = np.random.default_rng(2026)
     photos = load_photos("heldout")[:limit] if kind not in DRAWN else []
     for p in photos:
-        if kind in ("clutter", "calibrated"):
+        if kind in ("clutter", "calibrated", "pieces in tray", "pieces no colour"):
             img, rows = cluttered(p.image, p.dice, rng)
-            ox = float(rows[0, 1] - p.dice[0, 1]) if len(rows) else 0.0
+            ox = int(rows[0, 1] - p.dice[0, 1]) if len(rows) else 0     # where the photo lies
             tray = (ox / img.shape[1], 0.0, p.image.shape[1] / img.shape[1], 1.0)
-            yield img, rows, tray if kind == "calibrated" else None, None
-        elif kind in ("pieces in tray", "pieces no colour"):
-            img, rows = cluttered(p.image, p.dice, rng)
-            ox = int(rows[0, 1] - p.dice[0, 1]) if len(rows) else 0
-            tray = (ox / img.shape[1], 0.0, p.image.shape[1] / img.shape[1], 1.0)
-            dropped = img.copy()
-            dropped[:, ox:ox + p.image.shape[1]] = pieces_among(p.image, p.dice, np.random.default_rng(len(rows)))
-            yield dropped, rows, tray, img
+            if kind.startswith("pieces"):                                # dropped in after calibrating
+                dropped = img.copy()
+                dropped[:, ox:ox + p.image.shape[1]] = pieces_among(p.image, p.dice, np.random.default_rng(len(rows)))
+                yield dropped, rows, tray, img
+            else:
+                yield img, rows, tray if kind == "calibrated" else None, None
         elif kind == "tilted":
             yield *tilt(p.image, p.dice, rng), None, None
         elif kind in ("x2", "x3"):

@@ -38,7 +38,7 @@ KEEP_ROLLS = 20
 class Draft:
     """A calibration being made for the camera ``key``: the step, the outline (fractions x, y, w, h
     of the frame, from its top left), the readings so far and the frame size (h, w) they were read at,
-    the dice size once learnt (a share of the frame's shorter side) and the dice's colours so far."""
+    and the dice size once learnt (a share of the frame's shorter side)."""
 
     key: str
     step: Literal["area", "dice"] = "area"
@@ -47,7 +47,11 @@ class Draft:
     rolls: tuple[tuple[Any, ...], ...] = ()
     size: tuple[int, int] | None = None
     die_share: float | None = None
-    colours: tuple[tuple[int, int, int], ...] = ()
+
+    @property
+    def colours(self) -> tuple[tuple[int, int, int], ...]:
+        """The colours of the dice read so far (``vision.calibrate.learn_die_colours``)."""
+        return learn_die_colours(self.rolls)
 
     @property
     def learnt(self) -> bool:
@@ -106,12 +110,12 @@ def whole_frame(draft: Draft) -> Draft:
 
 def accept_area(draft: Draft) -> Draft:
     """"Use this area": on to the dice, nothing read yet."""
-    return replace(draft, step="dice", rolls=(), size=None, die_share=None, colours=())
+    return replace(draft, step="dice", rolls=(), size=None, die_share=None)
 
 
 def change_area(draft: Draft) -> Draft:
     """Back to the outline; the dice read so far are forgotten."""
-    return replace(draft, step="area", rolls=(), size=None, die_share=None, colours=())
+    return replace(draft, step="area", rolls=(), size=None, die_share=None)
 
 
 def add_roll(draft: Draft, dice: Sequence[Any], size: tuple[int, int]) -> Draft:
@@ -124,12 +128,10 @@ def add_roll(draft: Draft, dice: Sequence[Any], size: tuple[int, int]) -> Draft:
     if draft.learnt:
         if draft.size != tuple(size):
             return draft
-        rolls = (draft.rolls + (tuple(dice),))[-KEEP_ROLLS:]
-        return replace(draft, rolls=rolls, colours=learn_die_colours(rolls))
+        return replace(draft, rolls=(draft.rolls + (tuple(dice),))[-KEEP_ROLLS:])
     rolls = (draft.rolls if draft.size == tuple(size) else ()) + (tuple(dice),)
     share = learn_die_size(rolls, size[0], size[1])               # always a size a Calibration holds
-    return replace(draft, rolls=rolls, size=(int(size[0]), int(size[1])), die_share=share,
-                   colours=learn_die_colours(rolls))
+    return replace(draft, rolls=rolls, size=(int(size[0]), int(size[1])), die_share=share)
 
 
 def clamp(area: Sequence[float]) -> Area:
