@@ -46,10 +46,13 @@ def clutter_reads(calibrated: bool) -> tuple[int, int, int, int]:
 
 @pytest.mark.slow
 def test_clutter_beside_the_dice_is_not_read_as_sure_dice() -> None:
+    """Without a calibration clutter is seldom taken for dice, and never for sure ones: boxes the
+    reader is unsure of and the classifier finds rather like no die are dropped
+    (``MAX_NOT_DIE_UNSURE``; with every unsure box kept 421 dice are reported for 388)."""
     n, right, reported, sure_wrong = clutter_reads(False)
     assert right >= 0.93 * n
     assert sure_wrong <= 0.01 * n, f"{sure_wrong} sure dice were wrong or no dice at all"
-    assert reported <= 1.6 * n
+    assert reported <= 1.06 * n, f"{reported} dice reported for {n}"
 
 
 @pytest.mark.slow

@@ -4,65 +4,105 @@ For every die the reader keeps (``vision.reader.look``) it records the locator s
 "not a die" probability, and whether the candidate is a labelled die read right, a labelled die
 read wrong, or no die at all. It prints, for a few confidence cut-offs, how many dice would be sure
 and how many of those wrong: the figures used to choose ``vision.reader``'s constants (on the dev
-part, never the held-out one).
+part, never the held-out one), and what ``MAX_NOT_DIE_UNSURE`` would drop at a few values.
+``--scene`` reads the photos set into table clutter (tools/dice_clutter.py), upscaled 2x or 3x,
+or through a tilted camera (tools/dice_tilted.py), ``--repeat`` times with other clutter or tilts.
 
-    .venv/bin/python -m tools.dice_dev_report [--part dev]
+    .venv/bin/python -m tools.dice_dev_report [--part dev] [--scene clutter --repeat 6]
 """
 from __future__ import annotations
 
 import argparse
 
+import cv2
 import numpy as np
 
-from tools.dice_data import load_photos
+from tools.dice_clutter import cluttered
+from tools.dice_data import Photo, load_photos
+from tools.dice_tilted import tilt
+from vision.die import CERTAIN
 from vision.locate import _iou
-from vision.reader import AGREED_DOUBT, SURE_LOCATOR_SCORE, look
+from vision.reader import AGREED_DOUBT, MAX_NOT_DIE_UNSURE, SURE_LOCATOR_SCORE, look
+
+SCENES = ("plain", "clutter", "x2", "x3", "tilted")
 
 
-def rows_for(part: str) -> tuple[np.ndarray, int]:
-    """(candidates as rows [score, p_value, p_not_die, kind, agree], number of labelled dice).
+def scene_of(p: Photo, scene: str, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """The photo as one of ``SCENES``: (frame, dice rows value, x, y, w, h)."""
+    if scene == "clutter":
+        return cluttered(p.image, p.dice, rng)
+    if scene == "tilted":
+        return tilt(p.image, p.dice, rng)
+    if scene in ("x2", "x3"):
+        f = int(scene[1])
+        return cv2.resize(p.image, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC), p.dice * (1, f, f, f, f)
+    return p.image, p.dice
+
+
+def rows_for(part: str, scene: str = "plain", repeat: int = 1) -> tuple[np.ndarray, int]:
+    """(candidates as rows [score, p_value, p_not_die, kind, agree, confidence], number of
+    labelled dice), every unsure die kept whatever its "not a die" probability.
 
     kind: 1 = die read right, 0 = die read wrong, -1 = not a die (or a second box on one die).
     agree: 1 = the OpenCV pip count equals the classifier's value, 0 = it differs, -1 = no count.
     """
     out, n_gt = [], 0
-    for p in load_photos(part):
-        seen = look(p.image)
-        cands = [s.candidate for s in seen]
-        reads = [s.reading for s in seen]
-        n_gt += len(p.dice)
-        used: set[int] = set()
-        pairs = sorted(((_iou(tuple(g[1:]), c.box), i, j) for i, g in enumerate(p.dice)
-                        for j, c in enumerate(cands)), reverse=True)
-        kind = {j: -1 for j in range(len(cands))}
-        taken: set[int] = set()
-        for s, i, j in pairs:
-            if s < 0.3:
-                break
-            if i not in used and j not in taken:
-                used.add(i)
-                taken.add(j)
-                kind[j] = int(reads[j].value == int(p.dice[i][0]))
-        for j, (c, r) in enumerate(zip(cands, reads)):
-            n = seen[j].counted
-            agree = -1 if n is None else int(n == r.value)
-            out.append((c.score, r.p_value, r.p_not_die, kind[j], agree))
-    return np.array(out).reshape(-1, 5), n_gt
+    photos = load_photos(part)
+    for k in range(repeat):
+        rng = np.random.default_rng(100 + k)
+        for p in photos:
+            img, dice = scene_of(p, scene, rng)
+            n_gt += len(dice)
+            out.extend(_rows(img, dice))
+    return np.array(out).reshape(-1, 6), n_gt
+
+
+def _rows(img: np.ndarray, dice: np.ndarray) -> list[tuple[float, ...]]:
+    """The rows of ``rows_for`` for one frame with its labelled dice."""
+    out = []
+    seen = look(img, max_not_die_unsure=1.0)
+    cands = [s.candidate for s in seen]
+    reads = [s.reading for s in seen]
+    used: set[int] = set()
+    pairs = sorted(((_iou(tuple(g[1:]), c.box), i, j) for i, g in enumerate(dice)
+                    for j, c in enumerate(cands)), reverse=True)
+    kind = {j: -1 for j in range(len(cands))}
+    taken: set[int] = set()
+    for s, i, j in pairs:
+        if s < 0.3:
+            break
+        if i not in used and j not in taken:
+            used.add(i)
+            taken.add(j)
+            kind[j] = int(reads[j].value == int(dice[i][0]))
+    for j, (c, r) in enumerate(zip(cands, reads)):
+        n = seen[j].counted
+        agree = -1 if n is None else int(n == r.value)
+        out.append((c.score, r.p_value, r.p_not_die, kind[j], agree, seen[j].confidence))
+    return out
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--part", default="dev", choices=["train", "dev"])
+    ap.add_argument("--scene", default="plain", choices=SCENES)
+    ap.add_argument("--repeat", type=int, default=1, help="read the part this many times (other clutter, tilts)")
     a = ap.parse_args()
-    rows, n_gt = rows_for(a.part)
-    score, pv, pn, kind, agree = rows.T
-    print(f"{a.part}: {n_gt} labelled dice, {len(rows)} candidates: {int((kind == 1).sum())} right, "
+    cv2.setNumThreads(1)
+    rows, n_gt = rows_for(a.part, a.scene, a.repeat)
+    score, pv, pn, kind, agree, conf_ = rows.T
+    print(f"{a.part} {a.scene} x{a.repeat}: {n_gt} labelled dice, {len(rows)} candidates: {int((kind == 1).sum())} right, "
           f"{int((kind == 0).sum())} wrong value, {int((kind == -1).sum())} not a die")
     for max_not in (0.3, 0.5, 0.7):
         kept = pn <= max_not
         print(f"  keep p_not_die <= {max_not}: right {int(((kind == 1) & kept).sum())}  wrong "
               f"{int(((kind == 0) & kept).sum())}  not-a-die kept {int(((kind == -1) & kept).sum())}  "
               f"dice dropped {int(((kind >= 0) & ~kept).sum())}")
+    for limit in sorted({0.2, 0.25, 0.35, 0.4, MAX_NOT_DIE_UNSURE}):
+        gone = (conf_ < CERTAIN) & (pn > limit)
+        mark = "  (MAX_NOT_DIE_UNSURE)" if limit == MAX_NOT_DIE_UNSURE else ""
+        print(f"  drop unsure dice with p_not_die > {limit}: right {int((gone & (kind == 1)).sum())}  wrong "
+              f"{int((gone & (kind == 0)).sum())}  not a die {int((gone & (kind == -1)).sum())}{mark}")
     kept = pn <= 0.5
     for a_, label in ((1, "agrees"), (0, "differs"), (-1, "none")):
         m = kept & (agree == a_) & (kind >= 0)
