@@ -22,6 +22,8 @@ trained or tuned on) or drawn with a fixed seed, so the figures are the same on 
 - ``drawn on clutter``: synthetic dice of 20-150 px on clutter (tools/dice_data.py);
 - ``drawn tilted``: synthetic dice of 20-150 px drawn as cubes seen 10-45 degrees off overhead, side
   faces and their pips in view (tools/dice_tilted.py), on table backgrounds;
+- ``drawn translucent``: synthetic dice of 20-150 px of tinted clear resin, the table and the
+  faces below showing through (tools/dice_translucent.py), on table backgrounds;
 - ``emblems``: synthetic dice of which some show an emblem instead of pips: an emblem die read as
   sure counts as sure and wrong.
 
@@ -44,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 from tools.dice_clutter import clutter_patch, cluttered, emblem, pieces_among
 from tools.dice_data import background, load_photos, match_dice, synthetic_scene
 from tools.dice_tilted import render_tilted_die, tilt
+from tools.dice_translucent import render_translucent_die
 from vision.calibrate import Calibration, find_area, learn_die_colours, learn_die_size
 from vision.die import Die
 from vision.reader import read_dice
@@ -135,13 +138,15 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
                                         backdrop=clutter_patch(max(h, w), size, rng)[:h, :w])
         elif kind == "drawn tilted":
             img, rows = synthetic_scene(h, w, rng, (size * 0.9, size * 1.1), n_max=8, draw=render_tilted_die)
+        elif kind == "drawn translucent":
+            img, rows = synthetic_scene(h, w, rng, (size * 0.9, size * 1.1), n_max=8, draw=render_translucent_die)
         else:
             img, rows = synthetic_scene(h, w, rng, (size * 0.9, size * 1.1), n_max=8, mark=emblem)
         yield img, rows, None, None
 
 
 #: The scenes drawn rather than made from photos.
-DRAWN = ("drawn on clutter", "drawn tilted", "emblems")
+DRAWN = ("drawn on clutter", "drawn tilted", "drawn translucent", "emblems")
 KINDS = ("clutter", "x2", "x3", "12mp", "tilted", "calibrated", "calibrated 12mp", "pieces in tray",
          "pieces no colour") + DRAWN
 

@@ -7,6 +7,8 @@ pip values 1..6 plus "not a die". Training crops:
   dev and held-out images are never read), with the box centre and size jittered the way the locator
   errs, any rotation, mirrored, recoloured, sometimes blurred or downsampled;
 - synthetic dice 18-64 px across (a crop of a larger die is the same picture shrunk) on random backgrounds (tools/dice_data.py);
+  with --tilt some seen from the side (tools/dice_tilted.py), with --translucent some of tinted
+  clear resin, the faces below showing through (tools/dice_translucent.py);
 - "not a die": bare tray, table and wall pieces, boxes far off a die, blank synthetic cubes, table
   clutter (tools/dice_clutter.py: keyboard keys, ports, cards, tokens, cable labels, print), where
   half the crops are the boxes the committed locator finds there (and with --pip-negatives the
@@ -34,8 +36,9 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from tools.dice_clutter import KINDS, clutter_patch, emblem
-from tools.dice_data import Photo, background, jitter_colour, load_photos, paste, render_die
+from tools.dice_data import Draw, Photo, background, jitter_colour, load_photos, paste, render_die
 from tools.dice_tilted import render_tilted_die
+from tools.dice_translucent import render_translucent_die
 from vision.classify import CROP, MARGIN, NOT_A_DIE, crop_square
 
 MODELS = Path(__file__).resolve().parents[1] / "vision" / "models"
@@ -93,12 +96,13 @@ def real_die(photos: list[Photo], rng: np.random.Generator) -> tuple[np.ndarray,
     return rotated_crop(p.image, cx, cy, side, rng), int(v) - 1
 
 
-def synthetic_die(rng: np.random.Generator, blank: bool = False, tilted: bool = False) -> tuple[np.ndarray, int]:
-    """A synthetic die (``tilted``: seen from the side, tools/dice_tilted.py) cropped as a located
-    die is, sometimes with a touching neighbour; ``blank`` draws a cube with no pips (not a die)."""
+def synthetic_die(rng: np.random.Generator, blank: bool = False, draw: Draw | None = None) -> tuple[np.ndarray, int]:
+    """A synthetic die (drawn by ``draw`` when given: ``render_tilted_die``, seen from the side, or
+    ``render_translucent_die``) cropped as a located die is, sometimes with a touching neighbour;
+    ``blank`` draws a cube with no pips (not a die)."""
     size = float(np.exp(rng.uniform(np.log(18), np.log(64))))
     v = int(rng.integers(1, 7))
-    patch, alpha = render_tilted_die(size, v, rng) if tilted and not blank else render_die(size, v, rng, blank=blank)
+    patch, alpha = draw(size, v, rng) if draw is not None and not blank else render_die(size, v, rng, blank=blank)
     n = alpha.shape[0] * 2
     bg = background(n, n, rng)
     off = n // 4
@@ -198,17 +202,28 @@ def not_a_die(photos: list[Photo], rng: np.random.Generator, pips: bool = False)
     return synthetic_die(rng, blank=True)
 
 
+def drawer(rng: np.random.Generator, tilt: float, translucent: float) -> Draw | None:
+    """How one synthetic die is drawn: seen from the side with probability ``tilt``, translucent
+    with probability ``translucent``, else (None) by ``render_die``. Draws one random number only
+    when either share is set, so runs without them see the same random stream as before."""
+    if tilt <= 0 and translucent <= 0:
+        return None
+    r = rng.random()
+    return render_tilted_die if r < tilt else render_translucent_die if r < tilt + translucent else None
+
+
 def batch(photos: list[Photo], n: int, rng: np.random.Generator,
-          pips: bool = False, tilt: float = 0.0) -> tuple[torch.Tensor, torch.Tensor]:
+          pips: bool = False, tilt: float = 0.0, translucent: float = 0.0) -> tuple[torch.Tensor, torch.Tensor]:
     """``n`` training crops and their targets: half real dice, 22 % synthetic dice (``tilt`` of
-    them seen from the side), 4 % emblem dice, the rest no dice."""
+    them seen from the side, ``translucent`` of them of tinted clear resin), 4 % emblem dice, the
+    rest no dice."""
     xs, ys = [], []
     for _ in range(n):
         r = rng.random()
         if r < 0.5:
             crop, y = real_die(photos, rng)
         elif r < 0.72:
-            crop, y = synthetic_die(rng, tilted=tilt > 0 and rng.random() < tilt)
+            crop, y = synthetic_die(rng, draw=drawer(rng, tilt, translucent))
         elif r < 0.76:
             crop, y = emblem_die(rng)
         else:
@@ -248,6 +263,8 @@ def main() -> None:
                          "upscaled 3-4x, slightly worse at native size; not used for the committed model)")
     ap.add_argument("--tilt", type=float, default=0.0,
                     help="share of the synthetic dice drawn seen from the side (tools/dice_tilted.py)")
+    ap.add_argument("--translucent", type=float, default=0.0,
+                    help="share of the synthetic dice drawn of clear resin (tools/dice_translucent.py)")
     a = ap.parse_args()
     cv2.setNumThreads(1)
     a.out = a.out or MODELS / f"dice_pips_{a.seed}.onnx"
@@ -262,7 +279,7 @@ def main() -> None:
         t0, tot, right, seen = time.time(), 0.0, 0, 0
         net.train()
         for _ in range(a.steps):
-            x, y = batch(photos, a.batch, rng, a.pip_negatives, a.tilt)
+            x, y = batch(photos, a.batch, rng, a.pip_negatives, a.tilt, a.translucent)
             out = net(x)
             loss = F.cross_entropy(out, y, label_smoothing=0.05)
             opt.zero_grad()
