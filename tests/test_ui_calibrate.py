@@ -53,6 +53,12 @@ def test_ui_calibrate_the_camera_from_the_dice_screen(display: str, tmp_path: Pa
     learnt = c["learnt"]
     assert 30 <= learnt["die_px"] <= 60 and str(learnt["die_px"]) in learnt["text"], learnt
     assert learnt["colours"] == learnt["demo_colours"] and str(learnt["colours"]) in learnt["text"], learnt
+    # a patch of each learnt colour, each the colour of one of the demo's dice (the camera's light and
+    # blur shift it a little), and every colour of the demo's dice shown
+    nearest = [min(learnt["demo_rgb"], key=lambda d: sum(abs(a - b) for a, b in zip(d, s))) for s in learnt["swatches"]]
+    assert len(learnt["swatches"]) == learnt["colours"], learnt
+    assert all(max(abs(a - b) for a, b in zip(d, s)) <= 60 for d, s in zip(nearest, learnt["swatches"])), learnt
+    assert sorted(set(map(tuple, nearest))) == [tuple(d) for d in learnt["demo_rgb"]], learnt
     # c. saved for this camera, in use at once, Recalibrate offered; a roll read through it
     saved = c["after_save"]
     assert saved["screen"] == "sa_dice" and saved["saved"] == {KEY: saved["want"]}, saved

@@ -62,6 +62,17 @@ def test_view_calibration_later_rolls_teach_colours_not_the_size() -> None:
     assert cvm.accept_area(later).colours == () and cvm.change_area(later).colours == ()
 
 
+def test_view_calibration_a_patch_of_each_learnt_colour() -> None:
+    """Once the size is learnt, one patch per learnt colour, the most seen first, in RGB 0..1: an
+    ivory die nearly white, a red die red (Lab (110, 180, 160) is about RGB (200, 30, 45))."""
+    draft = cvm.accept_area(cvm.start("demo"))
+    assert cvm.swatches(cvm.add_roll(draft, [die(40, colour=RED)], (480, 640))) == (), "the size not yet learnt"
+    draft = cvm.add_roll(draft, [die(40), die(40), die(40, colour=RED)], (480, 640))
+    white, red = cvm.swatches(draft)
+    assert min(white) > 0.85, white
+    assert red[0] > 0.6 and red[1] < 0.3 and red[2] < 0.3, red
+
+
 def test_view_calibration_another_frame_size_starts_the_count_again() -> None:
     draft = cvm.accept_area(cvm.start("demo"))
     draft = cvm.add_roll(draft, [die(40), die(40)], (480, 640))

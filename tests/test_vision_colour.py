@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import shared_path
 from vision.calibrate import MAX_COLOURS, Calibration, learn_die_colours
-from vision.colour import TOLERANCE, distance, face_colour, groups, nearest
+from vision.colour import TOLERANCE, distance, face_colour, groups, nearest, to_rgb
 from vision.die import Die
 from vision.errors import BadCalibration
 from vision.reader import read_dice
@@ -43,6 +43,13 @@ def test_face_colour_is_the_face_not_its_pips_nor_the_table() -> None:
     # a die at the frame's corner, its box reaching off the frame, is measured on its part inside
     corner = np.ascontiguousarray(drawn_die(1, ivory, black)[30:, 30:])
     assert distance(face_colour(corner, (-10, -10, 60, 60)), want) < 3
+
+
+@pytest.mark.parametrize("bgr", [(215, 235, 242), (45, 40, 195), (165, 90, 35), (38, 36, 34)])
+def test_a_face_colour_shown_back_is_the_die_as_drawn(bgr: tuple[int, int, int]) -> None:
+    """``to_rgb`` turns a measured face colour back into the RGB it was drawn in (within rounding)."""
+    r, g, b = to_rgb(face_colour(drawn_die(6, bgr, (240, 240, 240)), (20, 20, 60, 60)))
+    assert max(abs(r - bgr[2]), abs(g - bgr[1]), abs(b - bgr[0])) <= 4, ((r, g, b), bgr)
 
 
 def test_face_colour_costs_the_same_for_a_die_of_a_12_mp_frame() -> None:

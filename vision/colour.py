@@ -41,6 +41,13 @@ def face_colour(bgr: np.ndarray, box: Sequence[float]) -> Colour:
     return int(m[0]), int(m[1]), int(m[2])
 
 
+def to_rgb(colour: Sequence[float]) -> tuple[int, int, int]:
+    """The colour (Lab, OpenCV's 8-bit scale) as 8-bit sRGB (red, green, blue), for showing it."""
+    lab = np.clip(np.array([[colour]], np.float64), 0, 255).astype(np.uint8)
+    b, g, r = cv2.cvtColor(lab, cv2.COLOR_LAB2BGR)[0, 0]
+    return int(r), int(g), int(b)
+
+
 def distance(a: Sequence[float] | np.ndarray, b: Sequence[float] | np.ndarray) -> float:
     """How far apart two colours are: Lab distance with lightness counted half."""
     dl, da, db = (float(p) - float(q) for p, q in zip(a, b))

@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from companion.i18n import _, tr
 from vision.calibrate import MIN_DICE, Calibration, learn_die_colours, learn_die_size
+from vision.colour import to_rgb
 
 Area = tuple[float, float, float, float]
 WHOLE: Area = (0.0, 0.0, 1.0, 1.0)
@@ -169,6 +170,18 @@ def learnt_text(draft: Draft) -> str:
     if draft.die_px is None:
         return ""
     return tr("Dice about {n} px, colours learnt: {k}", n=draft.die_px, k=len(draft.colours))
+
+
+def swatches(draft: Draft) -> tuple[tuple[float, float, float], ...]:
+    """The learnt colours as RGB 0..1, the most seen first, for a patch of each beside
+    ``learnt_text`` (so the player sees which dice were learnt); none until the size is learnt."""
+    if not draft.learnt:
+        return ()
+    out = []
+    for colour in draft.colours:
+        r, g, b = to_rgb(colour)
+        out.append((r / 255, g / 255, b / 255))
+    return tuple(out)
 
 
 def entry_text(calibrated: bool) -> str:

@@ -195,7 +195,9 @@ class CalibrateScenarios:
         yield from self.wait(0.3)
         out["learnt"] = {"text": screen.learnt, "die_px": screen.draft.die_px, "rolls": len(screen.draft.rolls),
                          "note": screen.note, "colours": len(screen.draft.colours),
-                         "demo_colours": len({name for name, _, _ in self.plug.opened[-1].demo._colours})}
+                         "demo_colours": len({name for name, _, _ in self.plug.opened[-1].demo._colours}),
+                         "swatches": [[round(255 * c) for c in w.rgb] for w in reversed(screen.ids.swatches.children)],
+                         "demo_rgb": sorted({tuple(body[::-1]) for _, body, _ in self.plug.opened[-1].demo._colours})}
         self.shot("calibrate-learnt")
         # c. Save: kept for this camera, used at once, "Recalibrate" offered (the rolls read on until
         # Save, so what is kept is the draft as it stands at the tap)

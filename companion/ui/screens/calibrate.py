@@ -22,7 +22,8 @@ import time
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.properties import StringProperty
+from kivy.properties import ListProperty, StringProperty
+from kivy.uix.widget import Widget
 
 from companion.i18n import _, tr
 from companion.ui import area_picker, theme  # noqa: F401  (area_picker registers AreaPicker for kv)
@@ -48,6 +49,13 @@ def open_calibration(app: Any) -> bool:
     screen.begin(app.sm.current, bridge.camera_key())
     app.go("calibrate")
     return True
+
+
+class CalibSwatch(Widget):
+    """A patch of one colour the calibration learnt (drawn by kv/calibrate.kv)."""
+
+    rgb = ListProperty([1.0, 1.0, 1.0])
+    tid = StringProperty("calib-swatch")
 
 
 class CalibrateScreen(CairnScreen):
@@ -248,7 +256,17 @@ class CalibrateScreen(CairnScreen):
         picker.editable = draft.step == "area"
         self.heading = _("Calibrate camera")
         self.instruction, self.note, self.learnt = cvm.instruction(draft), cvm.note(draft), cvm.learnt_text(draft)
+        self._fill_swatches(cvm.swatches(draft))
         self._fill_buttons()
+
+    def _fill_swatches(self, colours: tuple[tuple[float, float, float], ...]) -> None:
+        """A patch of each learnt colour under the learnt line (rebuilt only when they change)."""
+        row = self.ids.swatches
+        if tuple(tuple(w.rgb) for w in reversed(row.children)) == colours:
+            return
+        row.clear_widgets()
+        for rgb in colours:
+            row.add_widget(CalibSwatch(rgb=rgb))
 
     def _fill_buttons(self) -> None:
         """The step's buttons, rebuilt only when the step (or whether Save can keep) changes, so a finger
