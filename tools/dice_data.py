@@ -113,6 +113,29 @@ Mark = Callable[[np.ndarray, int, int, int, tuple[float, ...], np.random.Generat
 Draw = Callable[[float, int, np.random.Generator], tuple[np.ndarray, np.ndarray]]
 
 
+def octagon(side: float, cut: float) -> np.ndarray:
+    """The outline of a die face ``side`` across, centred on (0, 0), its corners cut by ``cut`` (a
+    share of the half side): rounded corners drawn as an octagon, 8 points (x, y)."""
+    return np.array([[-1, -1 + cut], [-1 + cut, -1], [1 - cut, -1], [1, -1 + cut],
+                     [1, 1 - cut], [1 - cut, 1], [-1 + cut, 1], [-1, 1 - cut]], np.float64) * (side / 2)
+
+
+def glare_spot(big: int, across: float, rng: np.random.Generator, where: tuple[float, float] = (0.3, 0.7),
+               spread: tuple[float, float] = (0.05, 0.2)) -> np.ndarray:
+    """A soft spot of light (0..1) on a ``big`` x ``big`` canvas: centred at a random ``where`` share
+    of each side, its radius a random ``spread`` share of ``across``. Draws the centre, then the
+    radius; the caller draws its strength."""
+    gx, gy = rng.uniform(*where, 2) * big
+    yy, xx = np.mgrid[0:big, 0:big]
+    return np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * (across * rng.uniform(*spread)) ** 2))
+
+
+def shrunk(canvas: np.ndarray, alpha: np.ndarray, side: int) -> tuple[np.ndarray, np.ndarray]:
+    """A die drawn large (patch and alpha) shrunk to ``side`` x ``side`` by area averaging."""
+    return (cv2.resize(canvas, (side, side), interpolation=cv2.INTER_AREA),
+            cv2.resize(alpha, (side, side), interpolation=cv2.INTER_AREA))
+
+
 def render_die(size: float, value: int, rng: np.random.Generator,
                blank: bool = False, mark: Mark | None = None, flat: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """A die about ``size`` px across showing ``value``: (BGR float patch, alpha 0..1), drawn at 4x.
@@ -133,8 +156,7 @@ def render_die(size: float, value: int, rng: np.random.Generator,
     ext = np.zeros(2) if is_flat else rng.normal(0, 0.09, 2) * a       # side faces (perspective)
     face, pip = die_colours(rng)
     cut = rng.uniform(0.0, 0.05) if is_flat else rng.uniform(0.05, 0.25)  # corner rounding, as an octagon
-    sq = np.array([[-1, -1 + cut], [-1 + cut, -1], [1 - cut, -1], [1, -1 + cut],
-                   [1, 1 - cut], [1 - cut, 1], [-1 + cut, 1], [-1, 1 - cut]], np.float64) * (a / 2)
+    sq = octagon(a, cut)
     canvas = np.zeros((big, big, 3), np.float32)
     alpha = np.zeros((big, big), np.float32)
     centre = np.array([c, c]) - ext / 2
@@ -169,13 +191,9 @@ def render_die(size: float, value: int, rng: np.random.Generator,
     g = 1 + rng.uniform(-0.25, 0.25) * (np.mgrid[0:big, 0:big][1] / big - 0.5)
     canvas *= g[..., None]
     if rng.random() < 0.3:                                             # glare spot
-        gx, gy = rng.uniform(0.3, 0.7, 2) * big
-        yy, xx = np.mgrid[0:big, 0:big]
-        spot = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * (a * rng.uniform(0.05, 0.2)) ** 2))
+        spot = glare_spot(big, a, rng)
         canvas += 255 * rng.uniform(0.3, 0.8) * spot[..., None]
-    small = cv2.resize(canvas, (side, side), interpolation=cv2.INTER_AREA)
-    small_a = cv2.resize(alpha, (side, side), interpolation=cv2.INTER_AREA)
-    return small, small_a
+    return shrunk(canvas, alpha, side)
 
 
 def paste(img: np.ndarray, patch: np.ndarray, alpha: np.ndarray, x: int, y: int,

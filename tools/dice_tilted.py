@@ -14,7 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from tools.dice_data import PIP_LAYOUT, die_colours
+from tools.dice_data import PIP_LAYOUT, die_colours, glare_spot, shrunk
 
 #: Side of a face texture, in pixels, before it is warped onto the face.
 TEXTURE = 96
@@ -101,13 +101,9 @@ def render_tilted_die(size: float, value: int, rng: np.random.Generator,
         canvas = canvas * (1 - m[..., None]) + warped * m[..., None]
         alpha = np.maximum(alpha, m)
     if rng.random() < 0.3:                                             # glare spot
-        gx, gy = rng.uniform(0.35, 0.65, 2) * big
-        yy, xx = np.mgrid[0:big, 0:big]
-        spot = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * (size * k * rng.uniform(0.05, 0.15)) ** 2))
+        spot = glare_spot(big, size * k, rng, where=(0.35, 0.65), spread=(0.05, 0.15))
         canvas += 255 * rng.uniform(0.3, 0.7) * spot[..., None] * alpha[..., None]
-    small = cv2.resize(canvas, (side, side), interpolation=cv2.INTER_AREA)
-    small_a = cv2.resize(alpha, (side, side), interpolation=cv2.INTER_AREA)
-    return small, small_a
+    return shrunk(canvas, alpha, side)
 
 
 def tilt(img: np.ndarray, rows: np.ndarray, rng: np.random.Generator,

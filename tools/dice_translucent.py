@@ -14,7 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from tools.dice_data import PIP_LAYOUT
+from tools.dice_data import PIP_LAYOUT, glare_spot, octagon, shrunk
 
 #: Resin tints (BGR): red, amber, green, blue, purple, smoke, nearly clear.
 TINTS = ((40, 40, 200), (30, 150, 230), (60, 170, 60), (200, 110, 30), (160, 50, 120), (90, 90, 90),
@@ -46,8 +46,7 @@ def render_translucent_die(size: float, value: int, rng: np.random.Generator) ->
     rot = np.array([[np.cos(ang), -np.sin(ang)], [np.sin(ang), np.cos(ang)]])
     ext = rng.normal(0, 0.09, 2) * a                                   # side faces (mild perspective)
     cut = rng.uniform(0.05, 0.25)                                      # corner rounding, as an octagon
-    sq = np.array([[-1, -1 + cut], [-1 + cut, -1], [1 - cut, -1], [1, -1 + cut],
-                   [1, 1 - cut], [1 - cut, 1], [-1 + cut, 1], [-1, 1 - cut]], np.float64) * (a / 2)
+    sq = octagon(a, cut)
     centre = np.array([big / 2, big / 2]) - ext / 2
     tint, pip = resin(rng)
     body = rng.uniform(0.35, 0.75)
@@ -89,11 +88,7 @@ def render_translucent_die(size: float, value: int, rng: np.random.Generator) ->
     canvas = canvas * (1 - top_m[..., None]) + pip * top_m[..., None]
     alpha = np.maximum(alpha, top_m * rng.uniform(0.85, 1.0))
     if rng.random() < 0.5:                                             # glare spot
-        gx, gy = rng.uniform(0.3, 0.7, 2) * big
-        yy, xx = np.mgrid[0:big, 0:big]
-        spot = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * (a * rng.uniform(0.05, 0.2)) ** 2)) * mask
+        spot = glare_spot(big, a, rng) * mask
         canvas += 255 * rng.uniform(0.3, 0.8) * spot[..., None]
         alpha = np.maximum(alpha, spot * 0.9)
-    small = cv2.resize(canvas, (side, side), interpolation=cv2.INTER_AREA)
-    small_a = cv2.resize(alpha, (side, side), interpolation=cv2.INTER_AREA)
-    return small, small_a
+    return shrunk(canvas, alpha, side)
