@@ -109,13 +109,23 @@ def test_the_dice_size_is_learnt_from_sure_dice_only() -> None:
 # ----------------------------------------------------------------------------- reading through it
 
 def test_only_the_calibrated_area_is_read() -> None:
+    """A real die pasted onto the clutter beside the tray: read without calibration, dropped with it."""
     frame, rows, area = photo_in_clutter(0)
+    img, gt = load(heldout_names()[0])
+    v, x, y, w, h = (int(round(c)) for c in max(gt, key=lambda g: g[3] * g[4]))
+    m = max(w, h) // 2                                   # the tray around the die comes with it
+    patch = img[max(0, y - m):y + h + m, max(0, x - m):x + w + m]
     cal = Calibration(area)
     px = cal.area_px(*frame.shape[:2])
+    ax, ay, aw, ah = px
+    at = (ax + aw + 40, 40) if ax + aw + 40 + patch.shape[1] < frame.shape[1] else (40, 40)
+    frame[at[1]:at[1] + patch.shape[0], at[0]:at[0] + patch.shape[1]] = patch
+    outside = (at[0], at[1], patch.shape[1], patch.shape[0])
+    assert not centre_inside(Die(1, outside, 1.0), px)   # the pasted die is beside the tray
+    whole = read_dice(frame)
+    assert any(centre_inside(d, outside) for d in whole), "the pasted die was not found without calibration"
     dice = read_dice(frame, cal)
     assert dice and all(centre_inside(d, px) for d in dice)
-    whole = read_dice(frame)
-    assert any(not centre_inside(d, px) for d in whole), "the clutter beside the tray gave no box to drop"
 
 
 def test_boxes_far_from_the_known_die_size_are_no_dice() -> None:
