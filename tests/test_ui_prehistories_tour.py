@@ -46,6 +46,7 @@ def test_the_tour_saves_every_screen_in_chinese_at_800x480(display: str, tmp_pat
 
     proc, shots = run_tour(display, tmp_path, "zh_CN", "800x480")
     assert proc.returncode == 0, proc.stderr[-4000:]
+    assert "text cut" not in proc.stdout, proc.stdout  # every word whole (companion.ui.fit.print_cut)
     for name in SHOTS:
         path = shots / f"ph-{name}-800x480-zh_CN.png"
         assert path.exists(), f"{path.name} missing; saved: {sorted(p.name for p in shots.iterdir())}"

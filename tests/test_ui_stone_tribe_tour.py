@@ -37,16 +37,19 @@ def png_facts(path: Path) -> tuple[int, int, int]:
     return width, height, len(set(zlib.decompress(idat)))
 
 
-def test_ui_stone_tribe_tour_in_chinese(display: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", ["zh_CN", "en"])
+def test_ui_stone_tribe_tour(display: str, tmp_path: Path, lang: str) -> None:
+    """Every screen saved, and none with a word cut (the tour prints "text cut on ..." for each)."""
     shots = tmp_path / "shots"
     env = child_env(display, tmp_path, tmp_path / "data")
     proc = subprocess.run([sys.executable, "-m", "companion.ui.games.stone_tribe.tour", str(shots),
-                           "--lang", "zh_CN", "--size", "800x480"], cwd=ROOT, env=env, capture_output=True,
+                           "--lang", lang, "--size", "800x480"], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=400)
     assert proc.returncode == 0, proc.stderr[-4000:]
     assert "saved 11 screenshots" in proc.stdout
+    assert "text cut" not in proc.stdout, proc.stdout
     for name in SCREENS:
-        path = shots / f"{name}-800x480-zh_CN.png"
+        path = shots / f"{name}-800x480-{lang}.png"
         assert path.exists(), f"{path.name} was not saved"
         assert path.stat().st_size > 15000, f"{path.name} is nearly empty"
         width, height, distinct = png_facts(path)

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, Iterator
 
+from companion.ui.fit import print_cut
 from companion.ui.stepper import FrameStepper
 from companion.viewmodels.stone_age import card_group_key
 from rules.stone_age import CARD_BY_ID, Area, BuildHut, BuyCard, Feed, Gather, Phase
@@ -56,6 +57,7 @@ class ScreenshotTour:
         path = self.folder / f"{name}-{w}x{h}-{self.app.lang}.png"
         self.app.root.export_to_png(str(path))
         self.saved.append(path)
+        print_cut(self.app, name)
 
     # -- the tour ----------------------------------------------------------------------------------
     def _tour(self) -> Iterator[None]:

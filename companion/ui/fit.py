@@ -11,6 +11,9 @@ from typing import Any
 
 #: Rounding slack, in pixels: a measure this close to the label's size counts as fitting.
 SLACK = 1.0
+#: Kivy's ``shorten`` cuts a text that comes within this many pixels of the label's width
+#: (``kivy.core.text.LabelBase.shorten``'s ``margin``).
+SHORTEN_MARGIN = 2.0
 
 
 def _shown(widget: Any, top: Any) -> bool:
@@ -56,7 +59,7 @@ def cut_labels(top: Any) -> tuple[int, list[str]]:
         seen += 1
         if widget.shorten:
             need_w, need_h = needed_size(widget, None)
-            room_w, room_h = (width or widget.width), (height or widget.height)
+            room_w, room_h = (width or widget.width) - SHORTEN_MARGIN - SLACK, (height or widget.height)
         elif width is not None:
             need_w, need_h = needed_size(widget, width)
             room_w, room_h = width, (height if height is not None else widget.height)
@@ -70,3 +73,34 @@ def cut_labels(top: Any) -> tuple[int, list[str]]:
         if need_w > room_w + SLACK or tall:
             cut.append(f"{widget.text!r}: needs {int(need_w)}x{int(need_h)}, has {int(room_w)}x{int(room_h)}")
     return seen, cut
+
+
+def print_cut(app: Any, name: str) -> list[str]:
+    """Print (and return) a line for each label cut on the app's current screen, for a screenshot ``name``.
+
+    The screenshot tours call it beside each PNG, so a tour in a new language lists the words a player
+    would see shortened or clipped without anyone opening every picture.
+    """
+    _seen, cut = cut_labels(app.sm.current_screen)
+    lines = [f"text cut on {name}: {line}" for line in cut]
+    for line in lines:
+        print(line)
+    return lines
+
+
+def fitting_font_size(text: str, font_size: float, room: float, smallest: float = 0.6) -> float:
+    """The largest font size, at most ``font_size``, at which ``text`` on one line fits ``room`` pixels in
+    a label of the default font; never below ``smallest`` times ``font_size`` (a word that still does not
+    fit is shortened by its label as before)."""
+    from kivy.uix.label import Label
+
+    room -= SHORTEN_MARGIN
+    if not text or room <= 0:
+        return font_size
+    probe = Label(text=text)
+    probe.font_size = font_size
+    probe.texture_update()
+    need = float(probe.texture_size[0])
+    if need <= room:
+        return font_size
+    return max(font_size * smallest, font_size * room / need * 0.97)

@@ -42,7 +42,8 @@ class PhTotemsScreen(PhScreen):
         for label in grid.children:
             if isinstance(label, Label) and label.halign == "left":
                 label.bind(size=lambda lb, sz: setattr(lb, "text_size", sz))
-        self.firsts = tvm.firsts_line(state)
+        # each card's row names who met it first (★); the line below only says what ★ means, or that none is met
+        self.firsts = "" if state.firsts else tvm.firsts_line(state)
 
     def on_next(self) -> None:
         self.app.go_table()

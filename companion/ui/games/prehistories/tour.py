@@ -22,6 +22,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from companion.ui.fit import print_cut
 from companion.viewmodels.prehistories.demo import SEED, demo_command, plan_for
 from rules.prehistories.cave import check_placement
 from rules.prehistories.commands import EndHunt, Hunt, Paint
@@ -78,6 +79,7 @@ class PrehistoriesTour(TourChecks):
         path = self.folder / f"ph-{name}-{w}x{h}-{self.app.lang}.png"
         self.app.root.export_to_png(str(path))
         self.saved.append(path)
+        print_cut(self.app, name)
         seen, small = small_targets(self.app)
         self.targets_seen += seen
         self.small_targets += [f"{name}: {t}" for t in small]

@@ -245,7 +245,7 @@ class DiceScreen(CairnScreen):
                 f.bind(on_release=lambda btn: self.tap_face(btn.payload))
                 faces.add_widget(f)
             if open_count:  # dice are added one per tap: one can be taken away again
-                remove = CairnButton(text=_("Remove"), tid="die-remove")
+                remove = CairnButton(text=_("Remove"), tid="die-remove", size_hint_x=1.35)  # the word whole
                 remove.bind(on_release=lambda btn: self.remove_die())
                 faces.add_widget(remove)
 

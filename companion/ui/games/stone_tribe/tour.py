@@ -19,6 +19,7 @@ from typing import Any, Iterator
 
 from kivy.clock import Clock
 
+from companion.ui.fit import print_cut
 from companion.viewmodels import stone_tribe as vm
 from companion.viewmodels.stone_tribe.setup import SetupForm
 from rules.stone_tribe import RESOURCE_KINDS, SKILLS, Phase, Resources, rolloff_due, standings
@@ -67,6 +68,7 @@ class StoneTribeTour:
         path = self.folder / f"{name}-{w}x{h}-{self.app.lang}.png"
         self.app.root.export_to_png(str(path))
         self.saved.append(path)
+        print_cut(self.app, name)
         self._shot_names.add(name)
 
     def wants(self, name: str) -> bool:
