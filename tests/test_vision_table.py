@@ -20,9 +20,9 @@ from vision.reader import read_dice
 
 
 @cache
-def clutter_reads(calibrated: bool) -> tuple[int, int, int, int]:
-    """(dice, read right, reported, sure and wrong) over every held-out photo in clutter."""
-    rng = np.random.default_rng(99)
+def clutter_reads(calibrated: bool, seed: int = 99) -> tuple[int, int, int, int]:
+    """(dice, read right, reported, sure and wrong) over every held-out photo in clutter drawn from ``seed``."""
+    rng = np.random.default_rng(seed)
     n = right = reported = sure_wrong = 0
     for name in heldout_names():
         img, gt = load(name)
@@ -45,13 +45,16 @@ def clutter_reads(calibrated: bool) -> tuple[int, int, int, int]:
 
 
 @pytest.mark.slow
-def test_clutter_beside_the_dice_is_not_read_as_sure_dice() -> None:
+@pytest.mark.parametrize("seed", [99, 102, 103])
+def test_clutter_beside_the_dice_is_not_read_as_sure_dice(seed: int) -> None:
     """Without a calibration clutter is seldom taken for dice, and never for sure ones: boxes the
     reader is unsure of and the classifier finds rather like no die are dropped
-    (``MAX_NOT_DIE_UNSURE``; with every unsure box kept 421 dice are reported for 388)."""
-    n, right, reported, sure_wrong = clutter_reads(False)
+    (``MAX_NOT_DIE_UNSURE``; with every unsure box kept 421 dice are reported for 388), and a box
+    the classifier doubts is a die at all is never sure (``SURE_MAX_NOT_DIE``: without it tokens
+    with a dot are sure 1s). The only sure dice that count as wrong are the mislabelled ones."""
+    n, right, reported, sure_wrong = clutter_reads(False, seed)
     assert right >= 0.93 * n
-    assert sure_wrong <= 0.01 * n, f"{sure_wrong} sure dice were wrong or no dice at all"
+    assert sure_wrong <= sum(LABEL_ERRORS.values()), f"{sure_wrong} sure dice were wrong or no dice at all"
     assert reported <= 1.06 * n, f"{reported} dice reported for {n}"
 
 

@@ -4,7 +4,8 @@ For every die the reader keeps (``vision.reader.look``) it records the locator s
 "not a die" probability, and whether the candidate is a labelled die read right, a labelled die
 read wrong, or no die at all. It prints, for a few confidence cut-offs, how many dice would be sure
 and how many of those wrong: the figures used to choose ``vision.reader``'s constants (on the dev
-part, never the held-out one), and what ``MAX_NOT_DIE_UNSURE`` would drop at a few values.
+part, never the held-out one), what ``MAX_NOT_DIE_UNSURE`` would drop at a few values and
+which sure dice ``SURE_MAX_NOT_DIE`` would make unsure.
 ``--scene`` reads the photos set into table clutter (tools/dice_clutter.py), upscaled 2x or 3x,
 or through a tilted camera (tools/dice_tilted.py), ``--repeat`` times with other clutter or tilts.
 
@@ -22,7 +23,7 @@ from tools.dice_data import Photo, load_photos
 from tools.dice_tilted import tilt
 from vision.die import CERTAIN
 from vision.locate import _iou
-from vision.reader import AGREED_DOUBT, MAX_NOT_DIE_UNSURE, SURE_LOCATOR_SCORE, look
+from vision.reader import AGREED_DOUBT, MAX_NOT_DIE_UNSURE, SURE_LOCATOR_SCORE, SURE_MAX_NOT_DIE, look
 
 SCENES = ("plain", "clutter", "x2", "x3", "tilted")
 
@@ -41,7 +42,8 @@ def scene_of(p: Photo, scene: str, rng: np.random.Generator) -> tuple[np.ndarray
 
 def rows_for(part: str, scene: str = "plain", repeat: int = 1) -> tuple[np.ndarray, int]:
     """(candidates as rows [score, p_value, p_not_die, kind, agree, confidence], number of
-    labelled dice), every unsure die kept whatever its "not a die" probability.
+    labelled dice), every unsure die kept whatever its "not a die" probability and every sure one
+    left sure (``SURE_MAX_NOT_DIE`` not applied).
 
     kind: 1 = die read right, 0 = die read wrong, -1 = not a die (or a second box on one die).
     agree: 1 = the OpenCV pip count equals the classifier's value, 0 = it differs, -1 = no count.
@@ -60,7 +62,7 @@ def rows_for(part: str, scene: str = "plain", repeat: int = 1) -> tuple[np.ndarr
 def _rows(img: np.ndarray, dice: np.ndarray) -> list[tuple[float, ...]]:
     """The rows of ``rows_for`` for one frame with its labelled dice."""
     out = []
-    seen = look(img, max_not_die_unsure=1.0)
+    seen = look(img, max_not_die_unsure=1.0, sure_max_not_die=1.0)
     cands = [s.candidate for s in seen]
     reads = [s.reading for s in seen]
     used: set[int] = set()
@@ -103,6 +105,11 @@ def main() -> None:
         mark = "  (MAX_NOT_DIE_UNSURE)" if limit == MAX_NOT_DIE_UNSURE else ""
         print(f"  drop unsure dice with p_not_die > {limit}: right {int((gone & (kind == 1)).sum())}  wrong "
               f"{int((gone & (kind == 0)).sum())}  not a die {int((gone & (kind == -1)).sum())}{mark}")
+    for most in sorted({0.02, 0.03, 0.08, 0.1, SURE_MAX_NOT_DIE}):
+        doubted = (conf_ >= CERTAIN) & (pn > most)
+        mark = "  (SURE_MAX_NOT_DIE)" if most == SURE_MAX_NOT_DIE else ""
+        print(f"  sure dice with p_not_die > {most} made unsure: right {int((doubted & (kind == 1)).sum())}  wrong "
+              f"{int((doubted & (kind == 0)).sum())}  not a die {int((doubted & (kind == -1)).sum())}{mark}")
     kept = pn <= 0.5
     for a_, label in ((1, "agrees"), (0, "differs"), (-1, "none")):
         m = kept & (agree == a_) & (kind >= 0)
