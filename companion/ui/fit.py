@@ -87,20 +87,3 @@ def print_cut(app: Any, name: str) -> list[str]:
         print(line)
     return lines
 
-
-def fitting_font_size(text: str, font_size: float, room: float, smallest: float = 0.6) -> float:
-    """The largest font size, at most ``font_size``, at which ``text`` on one line fits ``room`` pixels in
-    a label of the default font; never below ``smallest`` times ``font_size`` (a word that still does not
-    fit is shortened by its label as before)."""
-    from kivy.uix.label import Label
-
-    room -= SHORTEN_MARGIN
-    if not text or room <= 0:
-        return font_size
-    probe = Label(text=text)
-    probe.font_size = font_size
-    probe.texture_update()
-    need = float(probe.texture_size[0])
-    if need <= room:
-        return font_size
-    return max(font_size * smallest, font_size * room / need * 0.97)

@@ -15,7 +15,7 @@ from rules.prehistories.data import CAVES, SIZE, Cell, Colour
 from rules.prehistories.events import TileDiscarded, ZonesFilled
 from rules.prehistories.tiles import TILES, tile_cells
 
-from companion.viewmodels.prehistories.words import N_, animal_name, render, tile_label
+from companion.viewmodels.prehistories.words import N_, cell_name, render, tile_label
 
 #: How the rules begin a sentence about a placement (``rules.prehistories.cave._PLACED``).
 PLACED = "{name} (tile {tile}), side {side} at row {row}, column {col}"
@@ -84,7 +84,7 @@ def cave_cells(colour: Colour, placements: Sequence[Placement], preview: Placeme
             here = owner.get((r, c))
             if here is not None:
                 kind_ = TILES[placements[here].tile]
-                kind, animal, label = "tile", kind_.animal.value, animal_name(kind_.animal)
+                kind, animal, label = "tile", kind_.animal.value, cell_name(kind_.animal)
                 edges = tuple(owner.get(n) != here for n in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)))
             else:
                 kind, animal, label = printed.get((r, c), "wall"), "", ""

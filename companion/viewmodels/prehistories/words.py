@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.i18n import _, tr
+from companion.i18n import _, pgettext, tr
 from rules.prehistories.data import Colour, Stack
 from rules.prehistories.goals import GOALS
 from rules.prehistories.tiles import TILES, Animal
@@ -61,6 +61,19 @@ def colour_name(colour: Colour) -> str:
 def animal_name(animal: Animal) -> str:
     """"Mammoth" in the current language."""
     return _(_ANIMALS[animal])
+
+
+#: The ``msgctxt`` of an animal's name written in one square of the cave (a 16 px line about 54 px wide
+#: at 800x480): where a language's full name is too long for that, its catalog gives a shorter one.
+CELL_CONTEXT = "cave square"
+
+
+def cell_name(animal: Animal) -> str:
+    """The animal's name as written in one square of the cave: "传奇" where the full name (传奇动物)
+    would be cut; the name itself for the others."""
+    if animal is Animal.LEGENDARY:
+        return pgettext(CELL_CONTEXT, _ANIMALS[animal])
+    return animal_name(animal)
 
 
 def tile_label(tile: int) -> str:

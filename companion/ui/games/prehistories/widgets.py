@@ -17,8 +17,6 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.relativelayout import RelativeLayout
 from kivy.uix.widget import Widget
 
-from companion.ui import theme
-from companion.ui.fit import fitting_font_size
 from companion.ui.widgets import CairnScreen
 
 from . import look
@@ -166,20 +164,14 @@ class PhCaveCell(RelativeLayout):
     colour = StringProperty("yellow")
     s = NumericProperty(1.0)
     tid = StringProperty("")
-    #: the label's font size: the small font, or smaller where the animal's name needs it to fit the cell
-    label_font = NumericProperty(0.0)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.bind(label=self._fit_label, width=self._fit_label, s=self._fit_label)
         self._art = Canvas()
         self.canvas.before.add(self._art)  # after the layout's own PushMatrix/Translate, which stay
         self._trigger = Clock.create_trigger(self._redraw, -1)
         self.bind(size=self._trigger, kind=self._trigger, animal=self._trigger, edges=self._trigger,
                   preview=self._trigger, colour=self._trigger)
-
-    def _fit_label(self, *args: Any) -> None:
-        self.label_font = fitting_font_size(self.label, self.s * theme.FONT_SMALL, self.width - self.s * 2)
 
     def _redraw(self, *args: Any) -> None:
         self._art.clear()
