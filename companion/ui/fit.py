@@ -59,6 +59,7 @@ def cut_labels(top: Any) -> tuple[int, list[str]]:
         seen += 1
         if widget.shorten:
             need_w, need_h = needed_size(widget, None)
+            # Kivy's margin, and no rounding slack: the SLACK added in the test below is taken back here
             room_w, room_h = (width or widget.width) - SHORTEN_MARGIN - SLACK, (height or widget.height)
         elif width is not None:
             need_w, need_h = needed_size(widget, width)
@@ -86,4 +87,3 @@ def print_cut(app: Any, name: str) -> list[str]:
     for line in lines:
         print(line)
     return lines
-

@@ -69,11 +69,10 @@ CELL_CONTEXT = "cave square"
 
 
 def cell_name(animal: Animal) -> str:
-    """The animal's name as written in one square of the cave: "传奇" where the full name (传奇动物)
-    would be cut; the name itself for the others."""
-    if animal is Animal.LEGENDARY:
-        return pgettext(CELL_CONTEXT, _ANIMALS[animal])
-    return animal_name(animal)
+    """The animal's name as written in one square of the cave: the catalog's short name in
+    ``CELL_CONTEXT`` where it has one (传奇 for 传奇动物), else the name itself."""
+    short = pgettext(CELL_CONTEXT, _ANIMALS[animal])
+    return short if short != _ANIMALS[animal] else animal_name(animal)
 
 
 def tile_label(tile: int) -> str:
