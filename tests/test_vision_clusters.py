@@ -12,10 +12,11 @@ from __future__ import annotations
 import pytest
 
 from tests.test_vision_reader import iou, load, match
+from vision.boxes import Seen, doubt_undersized, drop_odd_sized
 from vision.classify import Reading
 from vision.die import CERTAIN
 from vision.locate import Candidate, merge
-from vision.reader import Seen, doubt_undersized, read_dice
+from vision.reader import read_dice
 
 FEW_DICE_APART = ["IMG_20191209_100358.jpg", "IMG_20191209_100538.jpg", "IMG_20191209_100620.jpg"]
 
@@ -38,8 +39,27 @@ def test_each_die_has_its_own_box() -> None:
         assert max(iou(g[1:], d.box) for d in dice) >= 0.5, f"no box on the {g[0]} at {g[1:]}"
 
 
-def seen(x: float, size: float, confidence: float = 0.95) -> Seen:
-    return Seen(Candidate((x, 0.0, size, size), 0.9), Reading(1, 0.95, 0.01), None, confidence)
+def seen(x: float, size: float, confidence: float = 0.95, p_not_die: float = 0.01) -> Seen:
+    return Seen(Candidate((x, 0.0, size, size), 0.9), Reading(1, 0.95, p_not_die), None, confidence)
+
+
+def test_a_doubted_box_of_another_size_than_the_dice_is_dropped() -> None:
+    """A key or token beside four dice, bigger or smaller than they are and doubted by the
+    classifier, is no die; doubted boxes of the dice's size stay, to be asked about."""
+    dice = [seen(50.0 * k, s) for k, s in enumerate((40.0, 38.0, 44.0, 36.0))]
+    key, token = seen(300.0, 64.0, 0.3, p_not_die=0.2), seen(400.0, 24.0, 0.3, p_not_die=0.2)
+    blurred = seen(500.0, 41.0, 0.3, p_not_die=0.2)
+    assert drop_odd_sized(dice + [key, token, blurred]) == dice + [blurred]
+
+
+def test_a_clear_die_of_another_size_stays() -> None:
+    """Dice near the camera of a tilted webcam are bigger; one the classifier takes for a die stays,
+    and so does everything when there are too few boxes to know the dice's size."""
+    near = seen(300.0, 64.0, 0.3, p_not_die=0.02)
+    dice = [seen(50.0 * k, 40.0) for k in range(3)]
+    assert drop_odd_sized(dice + [near]) == dice + [near]
+    pair = [seen(0.0, 40.0), seen(300.0, 80.0, 0.3, p_not_die=0.2)]
+    assert drop_odd_sized(pair) == pair
 
 
 def test_a_box_far_smaller_than_the_others_is_unsure() -> None:

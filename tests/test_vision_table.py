@@ -51,11 +51,13 @@ def test_clutter_beside_the_dice_is_not_read_as_sure_dice(seed: int) -> None:
     reader is unsure of and the classifier finds rather like no die are dropped
     (``MAX_NOT_DIE_UNSURE``; with every unsure box kept 421 dice are reported for 388), and a box
     the classifier doubts is a die at all is never sure (``SURE_MAX_NOT_DIE``: without it tokens
-    with a dot are sure 1s). The only sure dice that count as wrong are the mislabelled ones."""
+    with a dot are sure 1s), nor kept when its size is not the dice's (``ODD_SIZED``: without it
+    seed 102 reports 405 dice for 388, with it 399). The only sure dice that count as wrong are the
+    mislabelled ones."""
     n, right, reported, sure_wrong = clutter_reads(False, seed)
     assert right >= 0.93 * n
     assert sure_wrong <= sum(LABEL_ERRORS.values()), f"{sure_wrong} sure dice were wrong or no dice at all"
-    assert reported <= 1.06 * n, f"{reported} dice reported for {n}"
+    assert reported <= 1.04 * n, f"{reported} dice reported for {n}"
 
 
 @pytest.mark.slow

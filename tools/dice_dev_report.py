@@ -4,8 +4,8 @@ For every die the reader keeps (``vision.reader.look``) it records the locator s
 "not a die" probability, and whether the candidate is a labelled die read right, a labelled die
 read wrong, or no die at all. It prints, for a few confidence cut-offs, how many dice would be sure
 and how many of those wrong: the figures used to choose ``vision.reader``'s constants (on the dev
-part, never the held-out one), what ``MAX_NOT_DIE_UNSURE`` would drop at a few values and
-which sure dice ``SURE_MAX_NOT_DIE`` would make unsure.
+part, never the held-out one), what ``MAX_NOT_DIE_UNSURE`` would drop at a few values,
+which sure dice ``SURE_MAX_NOT_DIE`` would make unsure and which boxes ``ODD_SIZED`` would drop.
 ``--scene`` reads the photos set into table clutter (tools/dice_clutter.py), upscaled 2x or 3x,
 or through a tilted camera (tools/dice_tilted.py), ``--repeat`` times with other clutter or tilts.
 
@@ -14,6 +14,7 @@ or through a tilted camera (tools/dice_tilted.py), ``--repeat`` times with other
 from __future__ import annotations
 
 import argparse
+import math
 
 import cv2
 import numpy as np
@@ -21,9 +22,10 @@ import numpy as np
 from tools.dice_clutter import cluttered
 from tools.dice_data import Photo, load_photos
 from tools.dice_tilted import tilt
+from vision.boxes import ODD_SIZED, SURE_MAX_NOT_DIE
 from vision.die import CERTAIN
 from vision.locate import _iou
-from vision.reader import AGREED_DOUBT, MAX_NOT_DIE_UNSURE, SURE_LOCATOR_SCORE, SURE_MAX_NOT_DIE, look
+from vision.reader import AGREED_DOUBT, MAX_NOT_DIE_UNSURE, SURE_LOCATOR_SCORE, look
 
 SCENES = ("plain", "clutter", "x2", "x3", "tilted")
 
@@ -41,12 +43,14 @@ def scene_of(p: Photo, scene: str, rng: np.random.Generator) -> tuple[np.ndarray
 
 
 def rows_for(part: str, scene: str = "plain", repeat: int = 1) -> tuple[np.ndarray, int]:
-    """(candidates as rows [score, p_value, p_not_die, kind, agree, confidence], number of
+    """(candidates as rows [score, p_value, p_not_die, kind, agree, confidence, odd], number of
     labelled dice), every unsure die kept whatever its "not a die" probability and every sure one
-    left sure (``SURE_MAX_NOT_DIE`` not applied).
+    left sure (``SURE_MAX_NOT_DIE`` not applied), boxes of any size kept (nor ``ODD_SIZED``).
 
     kind: 1 = die read right, 0 = die read wrong, -1 = not a die (or a second box on one die).
     agree: 1 = the OpenCV pip count equals the classifier's value, 0 = it differs, -1 = no count.
+    odd: the factor by which the box's size is off the median of the frame's other boxes that
+    ``MAX_NOT_DIE_UNSURE`` keeps (1 or more, either way; 1 when there are fewer than two).
     """
     out, n_gt = [], 0
     photos = load_photos(part)
@@ -56,13 +60,15 @@ def rows_for(part: str, scene: str = "plain", repeat: int = 1) -> tuple[np.ndarr
             img, dice = scene_of(p, scene, rng)
             n_gt += len(dice)
             out.extend(_rows(img, dice))
-    return np.array(out).reshape(-1, 6), n_gt
+    return np.array(out).reshape(-1, 7), n_gt
 
 
 def _rows(img: np.ndarray, dice: np.ndarray) -> list[tuple[float, ...]]:
     """The rows of ``rows_for`` for one frame with its labelled dice."""
     out = []
-    seen = look(img, max_not_die_unsure=1.0, sure_max_not_die=1.0)
+    seen = look(img, max_not_die_unsure=1.0, sure_max_not_die=1.0, odd_sized=math.inf)
+    stays = [s.confidence >= CERTAIN or s.reading.p_not_die <= MAX_NOT_DIE_UNSURE for s in seen]
+    sizes = np.array([s.size for s in seen])
     cands = [s.candidate for s in seen]
     reads = [s.reading for s in seen]
     used: set[int] = set()
@@ -80,7 +86,10 @@ def _rows(img: np.ndarray, dice: np.ndarray) -> list[tuple[float, ...]]:
     for j, (c, r) in enumerate(zip(cands, reads)):
         n = seen[j].counted
         agree = -1 if n is None else int(n == r.value)
-        out.append((c.score, r.p_value, r.p_not_die, kind[j], agree, seen[j].confidence))
+        others = [sz for i, sz in enumerate(sizes) if i != j and stays[i]]
+        median = float(np.median(others)) if len(others) >= 2 else seen[j].size
+        odd = max(seen[j].size / median, median / seen[j].size)
+        out.append((c.score, r.p_value, r.p_not_die, kind[j], agree, seen[j].confidence, odd))
     return out
 
 
@@ -92,7 +101,7 @@ def main() -> None:
     a = ap.parse_args()
     cv2.setNumThreads(1)
     rows, n_gt = rows_for(a.part, a.scene, a.repeat)
-    score, pv, pn, kind, agree, conf_ = rows.T
+    score, pv, pn, kind, agree, conf_, odd = rows.T
     print(f"{a.part} {a.scene} x{a.repeat}: {n_gt} labelled dice, {len(rows)} candidates: {int((kind == 1).sum())} right, "
           f"{int((kind == 0).sum())} wrong value, {int((kind == -1).sum())} not a die")
     for max_not in (0.3, 0.5, 0.7):
@@ -110,6 +119,11 @@ def main() -> None:
         mark = "  (SURE_MAX_NOT_DIE)" if most == SURE_MAX_NOT_DIE else ""
         print(f"  sure dice with p_not_die > {most} made unsure: right {int((doubted & (kind == 1)).sum())}  wrong "
               f"{int((doubted & (kind == 0)).sum())}  not a die {int((doubted & (kind == -1)).sum())}{mark}")
+    for ratio in sorted({1.25, 1.4, 1.5, ODD_SIZED}):
+        gone = (pn <= MAX_NOT_DIE_UNSURE) & (pn > SURE_MAX_NOT_DIE) & (odd > ratio)
+        mark = "  (ODD_SIZED)" if ratio == ODD_SIZED else ""
+        print(f"  doubted boxes {ratio}x off the others' size dropped: right {int((gone & (kind == 1)).sum())}  wrong "
+              f"{int((gone & (kind == 0)).sum())}  not a die {int((gone & (kind == -1)).sum())}{mark}")
     kept = pn <= 0.5
     for a_, label in ((1, "agrees"), (0, "differs"), (-1, "none")):
         m = kept & (agree == a_) & (kind >= 0)

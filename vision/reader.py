@@ -12,23 +12,35 @@ Three steps (numpy and cv2 only at run time; the two small networks run in cv2.d
 3. ``vision.pips`` counts the pips with plain OpenCV as a second opinion.
 
 A candidate the classifier calls "not a die" is dropped, and so is one it finds rather like no
-die that the reader is unsure of (``MAX_NOT_DIE_UNSURE``); boxes inside boxes are settled by
-``resolve_nesting`` (the pips of a big die found as small dice, or a cluster of dice found as one
-big die), and a box nearly as big as the frame (the tray) or many times the size of the frame's
-other dice (``OUTSIZED``) is no die. The confidence starts from the
+die that the reader is unsure of (``MAX_NOT_DIE_UNSURE``); a box nearly as big as the frame (the
+tray) is no die, and the boxes are settled against each other by the rules of ``vision.boxes``
+(nested boxes, boxes far bigger or smaller than the others, boxes the classifier doubts). The confidence starts from the
 classifier's probability of the value it reports, is lowered when the locator was unsure, and its
 doubt is halved when the OpenCV pip count agrees; below ``vision.die.CERTAIN`` the app asks the
 player.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import cv2
 import numpy as np
 
+from vision.boxes import (
+    CLEAR_DIE,
+    ODD_SIZED,
+    STRONG_FIND,
+    SURE_MAX_NOT_DIE,
+    UNSURE,
+    Seen,
+    doubt_maybe_no_die,
+    doubt_undersized,
+    drop_odd_sized,
+    drop_outsized,
+    resolve_nesting,
+)
 from vision.calibrate import SIZE_TOLERANCE, Calibration
-from vision.classify import Reading, read_pips
+from vision.classify import read_pips
 from vision.colour import TOLERANCE, face_colour, nearest
 from vision.die import CERTAIN, Die
 from vision.errors import BadImage
@@ -41,10 +53,6 @@ MIN_SIDE = 16
 MIN_CONTRAST = 2.0
 #: No die spans more than this share of the frame's shorter side (a bigger box is the tray).
 MAX_DIE_SHARE = 0.7
-#: A classifier probability from which a big box plainly looks like one die (not a cluster).
-CLEAR_DIE = 0.8
-#: The confidence given to dice the reader contradicts itself on (just below CERTAIN).
-UNSURE = 0.45
 #: A candidate is dropped when the classifier's "not a die" probability exceeds this.
 MAX_NOT_DIE = 0.5
 #: A die the reader is unsure of (below ``vision.die.CERTAIN``) is dropped when its "not a die"
@@ -54,15 +62,6 @@ MAX_NOT_DIE = 0.5
 #: (``tools.dice_dev_report --clutter``). An emblem die (taught as an even spread over 1..6, not as
 #: "not a die") stays, to be asked about.
 MAX_NOT_DIE_UNSURE = 0.3
-#: A die whose "not a die" probability exceeds this is never reported sure: where the classifier
-#: doubts a box is a die at all, its value is asked of the player even when the pip count agrees (a
-#: token or key with one dot is counted as 1 pip). Chosen on the dev part (tools/dice_split.py),
-#: plain, four times in clutter, tilted twice and upscaled 2x: the lowest value at which no die read
-#: right loses its sure (0.03 costs three); there it makes the one sure box on no die (a token read as
-#: a 1) unsure (``tools.dice_dev_report --scene S``: plain, clutter ``--repeat 4``, tilted ``--repeat
-#: 2``, x2). On the held-out photos in the same scenes it makes 3 sure boxes on no die unsure
-#: (clutter read as 1s) and 2 of 2530 sure dice read right.
-SURE_MAX_NOT_DIE = 0.05
 #: Locator scores below this lower the confidence proportionally.
 SURE_LOCATOR_SCORE = 0.3
 #: The doubt (1 - confidence) is multiplied by this when the OpenCV pip count agrees.
@@ -76,12 +75,6 @@ READ_SIZE = 38.0
 #: A frame whose dice are bigger than this (px) is shrunk so that they come to ``READ_SIZE`` before
 #: they are located: at full size the pips of big dice look like small dice to the locator.
 ZOOM_FROM = 70.0
-#: Least locator score of a find that counts when the die size of a frame is estimated.
-STRONG_FIND = 0.5
-#: A box this many times the median size of the frame's other dice (two or more) is no die but a
-#: cluster of dice found as one (on the train and dev parts every box 1.8 times the others' size or
-#: more was one).
-OUTSIZED = 3.0
 #: A frame with more pixels than this is read from a copy shrunk to this many (one area-averaging
 #: resize): the locator's finest level then holds a quarter of it, dice from about 18 px of the copy
 #: are found (about 60 px of a 12 MP photo, as small as dice come in such a frame), and a read costs
@@ -91,10 +84,6 @@ WORK_PIXELS = 1_000_000
 CALIBRATED_SIZE = 2 * READ_SIZE
 #: The size (px) at which the locator's finest pyramid level sees dice of ``READ_SIZE``.
 FIRST_LEVEL_SIZE = READ_SIZE * 0.5
-#: A box under this share of the median size of the frame's other dice (three or more) is reported
-#: unsure: a pip or a piece of a big die the locator missed (in the labelled photos no die is under
-#: 0.64 of the others' median).
-UNDERSIZED = 0.5
 
 
 def raw_score(p_value: float, locator_score: float, count_agrees: bool) -> float:
@@ -145,68 +134,6 @@ def as_bgr(image: object) -> np.ndarray:
     elif img.shape[2] == 4:
         img = cv2.cvtColor(img, cv2.COLOR_BGRA2BGR)
     return np.ascontiguousarray(img)
-
-
-@dataclass(frozen=True)
-class Seen:
-    """One located candidate with everything the reader knows about it."""
-
-    candidate: Candidate
-    reading: Reading
-    counted: int | None
-    confidence: float
-
-    @property
-    def size(self) -> float:
-        return max(self.candidate.box[2], self.candidate.box[3])
-
-    def holds_centre_of(self, other: Seen) -> bool:
-        x, y, w, h = self.candidate.box
-        ox, oy, ow, oh = other.candidate.box
-        return x <= ox + ow / 2 <= x + w and y <= oy + oh / 2 <= y + h
-
-
-def resolve_nesting(seen: list[Seen], ratio: float = 0.6, pip_ratio: float = 0.35) -> list[Seen]:
-    """Settle boxes that hold the centres of smaller boxes (smaller than ``ratio`` times their size).
-
-    A die never holds other dice. A big box the locator found only weakly (below ``STRONG_FIND``)
-    around strong finds is a few dice seen as one (two dice apart on the table look like a big
-    "2"): it goes, unless the strong finds all read as a lone pip, when all stay and are reported
-    unsure (two dice showing 1 and a big 2 look alike). Otherwise, when all the small boxes are
-    under ``pip_ratio`` of the big one and the big die is read surely, or the small ones all read
-    as a lone pip ("1", at most six of them), they are the big die's pips and go. When they are
-    that small, neither holds, but the big box clearly looks like a die (``CLEAR_DIE``), all stay
-    and are reported unsure. Otherwise the big box is wrong (a cluster of dice seen as one) and
-    goes when it holds two or more smaller dice, or one read more surely.
-    """
-    drop: set[int] = set()
-    for i, s in enumerate(seen):
-        inner = [j for j, o in enumerate(seen) if j != i and o.size < ratio * s.size and s.holds_centre_of(o)]
-        if not inner:
-            continue
-        tiny = all(seen[j].size < pip_ratio * s.size for j in inner)
-        lone_pips = len(inner) <= 6 and all(seen[j].reading.value == 1 for j in inner)
-        if s.candidate.score < STRONG_FIND and any(seen[j].candidate.score >= STRONG_FIND for j in inner):
-            if not lone_pips:
-                drop.add(i)
-            continue                                    # else unsettled: doubt_nested marks all unsure
-        if tiny and lone_pips or s.confidence >= CERTAIN and len(inner) <= s.reading.value:
-            drop.update(inner)
-        elif tiny and s.reading.p_value >= CLEAR_DIE:
-            continue                                    # unsettled: doubt_nested marks both unsure
-        elif len(inner) >= 2 or any(seen[j].confidence >= s.confidence for j in inner):
-            drop.add(i)
-    kept = [s for i, s in enumerate(seen) if i not in drop]
-    return doubt_nested(kept, ratio)
-
-
-def doubt_nested(seen: list[Seen], ratio: float = 0.6) -> list[Seen]:
-    """Nesting left unsettled is a contradiction: both boxes are reported as uncertain."""
-    nested = {i for i, s in enumerate(seen) for j, o in enumerate(seen)
-              if i != j and o.size < ratio * s.size and s.holds_centre_of(o)}
-    nested |= {j for i, s in enumerate(seen) for j, o in enumerate(seen)
-               if i != j and o.size < ratio * s.size and s.holds_centre_of(o)}
-    return [replace(s, confidence=min(s.confidence, UNSURE)) if i in nested else s for i, s in enumerate(seen)]
 
 
 def big_die_size(bgr: np.ndarray, found: list[tuple[int, Candidate]]) -> float | None:
@@ -273,11 +200,12 @@ def candidates_of_size(bgr: np.ndarray, die_px: float) -> list[Candidate]:
 
 
 def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: float = MAX_NOT_DIE_UNSURE,
-         sure_max_not_die: float = SURE_MAX_NOT_DIE) -> list[Seen]:
+         sure_max_not_die: float = SURE_MAX_NOT_DIE, odd_sized: float = ODD_SIZED) -> list[Seen]:
     """Every die the reader keeps in a BGR uint8 frame, before boxes are rounded. With ``die_px``
     (a calibrated camera) only boxes of about that size are dice. ``max_not_die_unsure`` and
-    ``sure_max_not_die`` are ``MAX_NOT_DIE_UNSURE`` and ``SURE_MAX_NOT_DIE`` except where their choice
-    is measured (1.0 keeps every unsure die, and every sure one sure)."""
+    ``sure_max_not_die`` are ``MAX_NOT_DIE_UNSURE`` and ``SURE_MAX_NOT_DIE``, and ``odd_sized``
+    ``ODD_SIZED``, except where their choice is measured (1.0 keeps every unsure die and every sure
+    one sure; ``math.inf`` keeps boxes of any size)."""
     found = candidates(bgr) if die_px is None else candidates_of_size(bgr, die_px)
     cands = [c for c in found if max(c.box[2], c.box[3]) <= MAX_DIE_SHARE * min(bgr.shape[:2])]
     readings = read_pips(bgr, [c.box for c in cands])
@@ -289,34 +217,10 @@ def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: fl
         seen.append(Seen(cand, r, n, confidence(r.p_value, cand.score, n == r.value)))
     kept = [s for s in doubt_undersized(drop_outsized(resolve_nesting(seen)))
             if s.confidence >= CERTAIN or s.reading.p_not_die <= max_not_die_unsure]
-    kept = doubt_maybe_no_die(kept, sure_max_not_die)
+    kept = drop_odd_sized(doubt_maybe_no_die(kept, sure_max_not_die), odd_sized)
     if die_px is not None:
         kept = [s for s in kept if die_px / SIZE_TOLERANCE <= s.size <= die_px * SIZE_TOLERANCE]
     return kept
-
-
-def drop_outsized(seen: list[Seen], ratio: float = OUTSIZED) -> list[Seen]:
-    """Without boxes ``ratio`` times the median size of the other dice or more (when there are two
-    others or more): dice of one frame are of one size, give or take the perspective."""
-    sizes = np.array([s.size for s in seen])
-    return [s for i, s in enumerate(seen)
-            if len(seen) < 3 or s.size < ratio * float(np.median(np.delete(sizes, i)))]
-
-
-def doubt_maybe_no_die(seen: list[Seen], most: float = SURE_MAX_NOT_DIE) -> list[Seen]:
-    """The same dice, those whose "not a die" probability exceeds ``most`` reported unsure (kept,
-    to be asked about: which boxes are dropped is settled before)."""
-    return [replace(s, confidence=min(s.confidence, UNSURE)) if s.reading.p_not_die > most else s
-            for s in seen]
-
-
-def doubt_undersized(seen: list[Seen], ratio: float = UNDERSIZED) -> list[Seen]:
-    """The same dice, those under ``ratio`` times the median size of the others (when there are
-    three others or more) reported unsure: such a box is a pip or a piece of a die, not a die."""
-    sizes = np.array([s.size for s in seen])
-    return [replace(s, confidence=min(s.confidence, UNSURE))
-            if len(seen) >= 4 and s.size < ratio * float(np.median(np.delete(sizes, i))) else s
-            for i, s in enumerate(seen)]
 
 
 def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list[Die]:
