@@ -6,7 +6,8 @@ trained or tuned on) or drawn with a fixed seed, so the figures are the same on 
 - ``clutter``: each photo in a frame 1.8 times as wide, the rest keyboards, ports, cards, tokens,
   cables and print (tools/dice_clutter.py);
 - ``x2``, ``x3``: each photo upscaled 2x and 3x (dice of 50-135 px: their pips must not be read
-  as dice);
+  as dice); ``x0.5``, ``x0.4``: shrunk to half size and less (dice of 13-22 px: a camera farther
+  away);
 - ``12mp``: each photo upscaled into a 4000x3000 frame;
 - ``calibrated``: the clutter frames again, read through a calibration made as a player makes it:
   the outline ``vision.calibrate.find_area`` proposes on the frame with its dice painted out (the
@@ -122,6 +123,10 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
                 yield img, rows, tray if kind == "calibrated" else None, None
         elif kind == "tilted":
             yield *tilt(p.image, p.dice, rng), None, None
+        elif kind in ("x0.5", "x0.4"):
+            f = float(kind[1:])
+            yield (cv2.resize(p.image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA), p.dice * (1, f, f, f, f),
+                   None, None)
         elif kind in ("x2", "x3"):
             f = int(kind[1])
             yield (cv2.resize(p.image, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC), p.dice * (1, f, f, f, f),
@@ -147,8 +152,8 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
 
 #: The scenes drawn rather than made from photos.
 DRAWN = ("drawn on clutter", "drawn tilted", "drawn translucent", "emblems")
-KINDS = ("clutter", "x2", "x3", "12mp", "tilted", "calibrated", "calibrated 12mp", "pieces in tray",
-         "pieces no colour") + DRAWN
+KINDS = ("clutter", "x2", "x3", "x0.5", "x0.4", "12mp", "tilted", "calibrated", "calibrated 12mp",
+         "pieces in tray", "pieces no colour") + DRAWN
 
 
 def measure(kind: str, limit: int | None, read: Callable[..., list[Die]] = read_dice) -> dict[str, float]:

@@ -1,9 +1,10 @@
-"""How read_dice holds up when dice are bigger in the frame (development only).
+"""How read_dice holds up when dice are bigger or smaller in the frame (development only).
 
-Reads the dev photos of the split (tools/dice_split.py; never the held-out ones) at their size and
-upscaled 2x, 3x and 4x, plus synthetic dice 60-260 px across on random backgrounds, and prints per
+Reads the dev photos of the split (tools/dice_split.py; never the held-out ones) at their size,
+shrunk to 0.6x, 0.5x and 0.4x and upscaled 2x, 3x and 4x, plus synthetic dice 60-260 px across on random backgrounds, and prints per
 setting the share of dice read right and the number reported sure but wrong. Used to choose the
-pyramid constants in ``vision.locate`` and ``READ_SIZE`` / ``ZOOM_FROM`` in ``vision.reader``.
+pyramid constants in ``vision.locate`` and ``READ_SIZE`` / ``ZOOM_FROM`` / ``SMALL_DIE`` in
+``vision.reader``.
 
     .venv/bin/python -m tools.dice_scale_report
 """
@@ -35,10 +36,11 @@ def score(gt: np.ndarray, dice: list, scale: float) -> tuple[int, int]:
 
 def main() -> None:
     photos = load_photos("dev")
-    for f in (1, 2, 3, 4):
+    for f in (0.4, 0.5, 0.6, 1, 2, 3, 4):
         n = right = wrong = pred = sure = 0
         for p in photos[:: (1 if f < 4 else 4)]:
-            img = p.image if f == 1 else cv2.resize(p.image, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC)
+            how = cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA
+            img = p.image if f == 1 else cv2.resize(p.image, None, fx=f, fy=f, interpolation=how)
             dice = read_dice(img)
             r, w = score(p.dice, dice, f)
             n, right, wrong = n + len(p.dice), right + r, wrong + w
