@@ -6,8 +6,8 @@ trained or tuned on) or drawn with a fixed seed, so the figures are the same on 
 - ``clutter``: each photo in a frame 1.8 times as wide, the rest keyboards, ports, cards, tokens,
   cables and print (tools/dice_clutter.py);
 - ``x2``, ``x3``: each photo upscaled 2x and 3x (dice of 50-135 px: their pips must not be read
-  as dice); ``x0.5``, ``x0.4``: shrunk to half size and less (dice of 13-22 px: a camera farther
-  away);
+  as dice); ``x0.5``, ``x0.4``: shrunk to half size and less (dice of 13-22 px) in the middle of
+  a 640x480 table frame (a camera farther away);
 - ``12mp``: each photo upscaled into a 4000x3000 frame;
 - ``calibrated``: the clutter frames again, read through a calibration made as a player makes it:
   the outline ``vision.calibrate.find_area`` proposes on the frame with its dice painted out (the
@@ -106,6 +106,20 @@ def upscaled_into(img: np.ndarray, rows: np.ndarray, size: tuple[int, int], rng:
     return frame, moved
 
 
+def shrunk_into(img: np.ndarray, rows: np.ndarray, f: float, rng: np.random.Generator) -> tuple:
+    """The photo shrunk ``f`` times and set in the middle of a 640x480 table frame (a camera
+    farther away sees more of the table)."""
+    small = cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    frame = cv2.resize(background(60, 80, rng), (640, 480), interpolation=cv2.INTER_LINEAR)
+    h, w = small.shape[:2]
+    oy, ox = (480 - h) // 2, (640 - w) // 2
+    frame[oy:oy + h, ox:ox + w] = small
+    moved = rows * (1, f, f, f, f)
+    moved[:, 1] += ox
+    moved[:, 2] += oy
+    return frame, moved
+
+
 def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
     """The scenes of one kind, the same on every run."""
     rng = np.random.default_rng(2026)
@@ -124,9 +138,7 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
         elif kind == "tilted":
             yield *tilt(p.image, p.dice, rng), None, None
         elif kind in ("x0.5", "x0.4"):
-            f = float(kind[1:])
-            yield (cv2.resize(p.image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA), p.dice * (1, f, f, f, f),
-                   None, None)
+            yield *shrunk_into(p.image, p.dice, float(kind[1:]), rng), None, None
         elif kind in ("x2", "x3"):
             f = int(kind[1])
             yield (cv2.resize(p.image, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC), p.dice * (1, f, f, f, f),
