@@ -8,7 +8,8 @@ trained or tuned on) or drawn with a fixed seed, so the figures are the same on 
 - ``x2``, ``x3``: each photo upscaled 2x and 3x (dice of 50-135 px: their pips must not be read
   as dice); ``x0.5``, ``x0.4``: shrunk to half size and less (dice of 13-22 px) in the middle of
   a 640x480 table frame (a camera farther away);
-- ``12mp``: each photo upscaled into a 4000x3000 frame;
+- ``12mp``: each photo upscaled into a 4000x3000 frame; ``12mp far``: each photo upscaled 2x in
+  the middle of a 4000x3000 table frame (dice of 50-90 px, a phone held high);
 - ``calibrated``: the clutter frames again, read through a calibration made as a player makes it:
   the outline ``vision.calibrate.find_area`` proposes on the frame with its dice painted out (the
   empty tray), kept when it holds every die and otherwise dragged to the photo's part of the
@@ -106,14 +107,16 @@ def upscaled_into(img: np.ndarray, rows: np.ndarray, size: tuple[int, int], rng:
     return frame, moved
 
 
-def shrunk_into(img: np.ndarray, rows: np.ndarray, f: float, rng: np.random.Generator) -> tuple:
-    """The photo shrunk ``f`` times and set in the middle of a 640x480 table frame (a camera
-    farther away sees more of the table)."""
-    small = cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
-    frame = cv2.resize(background(60, 80, rng), (640, 480), interpolation=cv2.INTER_LINEAR)
-    h, w = small.shape[:2]
-    oy, ox = (480 - h) // 2, (640 - w) // 2
-    frame[oy:oy + h, ox:ox + w] = small
+def scaled_into(img: np.ndarray, rows: np.ndarray, f: float, size: tuple[int, int],
+                rng: np.random.Generator) -> tuple:
+    """The photo scaled ``f`` times and set in the middle of a table frame of ``size`` (w, h): a
+    camera farther away, or one of more pixels, sees more of the table around the dice."""
+    scaled = cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_CUBIC)
+    W, H = size
+    frame = cv2.resize(background(H // 8, W // 8, rng), (W, H), interpolation=cv2.INTER_LINEAR)
+    h, w = scaled.shape[:2]
+    oy, ox = (H - h) // 2, (W - w) // 2
+    frame[oy:oy + h, ox:ox + w] = scaled
     moved = rows * (1, f, f, f, f)
     moved[:, 1] += ox
     moved[:, 2] += oy
@@ -138,7 +141,9 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
         elif kind == "tilted":
             yield *tilt(p.image, p.dice, rng), None, None
         elif kind in ("x0.5", "x0.4"):
-            yield *shrunk_into(p.image, p.dice, float(kind[1:]), rng), None, None
+            yield *scaled_into(p.image, p.dice, float(kind[1:]), (640, 480), rng), None, None
+        elif kind == "12mp far":
+            yield *scaled_into(p.image, p.dice, 2.0, (4000, 3000), rng), None, None
         elif kind in ("x2", "x3"):
             f = int(kind[1])
             yield (cv2.resize(p.image, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC), p.dice * (1, f, f, f, f),
@@ -164,8 +169,8 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
 
 #: The scenes drawn rather than made from photos.
 DRAWN = ("drawn on clutter", "drawn tilted", "drawn translucent", "emblems")
-KINDS = ("clutter", "x2", "x3", "x0.5", "x0.4", "12mp", "tilted", "calibrated", "calibrated 12mp",
-         "pieces in tray", "pieces no colour") + DRAWN
+KINDS = ("clutter", "x2", "x3", "x0.5", "x0.4", "12mp", "12mp far", "tilted", "calibrated",
+         "calibrated 12mp", "pieces in tray", "pieces no colour") + DRAWN
 
 
 def measure(kind: str, limit: int | None, read: Callable[..., list[Die]] = read_dice) -> dict[str, float]:
