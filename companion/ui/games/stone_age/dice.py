@@ -146,8 +146,10 @@ class DiceScreen(CairnScreen):
     def _update_preview(self, dt: float) -> None:
         bridge = self.app.bridge
         camera = bridge.camera if bridge else None
-        self.source_text = "\n".join(t for t in (bridge.status.get(part, "") for part in ("camera", "edice", "ble"))
-                                     if t) if bridge else ""
+        lines = [bridge.status.get(part, "") for part in ("camera", "edice", "ble")] if bridge else []
+        if not self.has_camera and lines and lines[0] == _("No camera: enter dice by touch"):
+            lines = lines[1:]  # the panel's heading says so already ("tap the dice to enter them")
+        self.source_text = "\n".join(t for t in lines if t)
         if camera is None:
             self.calibrate_text = ""
             return
