@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from companion import i18n
-from companion.viewmodels.device_status import camera_text, edice_text
+from companion.viewmodels.device_status import camera_text, edice_text, source_lines
 from hardware.camera_worker import CameraStatus
 from hardware.edice import LinkState, LinkStatus
 from hardware.edice_protocol import Hello
@@ -45,3 +45,16 @@ def test_camera_text_says_no_camera_when_auto_finds_none() -> None:
     for state in ("disconnected", "reconnecting"):
         assert camera_text(CameraStatus(state, "auto", "no camera found (…)", 4.0)) == \
             "No camera: enter dice by touch"
+
+
+def test_without_a_camera_the_dice_screen_does_not_say_so_twice() -> None:
+    """The no-camera panel says "tap the dice to enter them" already: the generic camera line goes,
+    any other camera line (why the camera is gone) and the e-dice lines stay."""
+    i18n.set_language("en")
+    generic = camera_text(CameraStatus("disconnected", "auto"))
+    status = {"camera": generic, "edice": "E-dice: looking for a tray", "ble": ""}
+    assert source_lines(status, has_camera=False) == "E-dice: looking for a tray"
+    assert source_lines(status, has_camera=True) == generic + "\nE-dice: looking for a tray"
+    gone = camera_text(CameraStatus("reconnecting", "USB camera 0", "unplugged", 2.0))
+    assert source_lines({"camera": gone}, has_camera=False) == gone
+    assert source_lines({}, has_camera=False) == ""

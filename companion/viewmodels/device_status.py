@@ -59,3 +59,14 @@ def edice_text(status: Any) -> str:
     if state in _EDICE_STATES:
         return _(_EDICE_STATES[state])
     return tr("E-dice: {reason}", reason=str(getattr(status, "text", state)))
+
+
+def source_lines(status: dict[str, str], has_camera: bool) -> str:
+    """The dice screen's lines about where dice come from: the camera's, the e-dice tray's and the
+    Bluetooth dice's (``status`` holds them by ``camera``, ``edice``, ``ble``), those that are set,
+    one a line. Without a camera the screen says already that dice are tapped in, so the camera's
+    line is left out when it says no more than that."""
+    lines = [status.get(part, "") for part in ("camera", "edice", "ble")]
+    if not has_camera and lines[0] == _("No camera: enter dice by touch"):
+        lines = lines[1:]
+    return "\n".join(t for t in lines if t)

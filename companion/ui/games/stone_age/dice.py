@@ -24,6 +24,7 @@ from companion.ui.countdown import ConfirmCountdown
 from companion.ui.widgets import CairnButton, CairnScreen, IconButton
 from companion.viewmodels.stone_age import dice as dvm
 from companion.viewmodels import dice_reading as dr
+from companion.viewmodels.device_status import source_lines
 from companion.viewmodels.stone_age import resource_label
 from rules.stone_age import Area, Gather
 from hardware.inputs import DiceRoll
@@ -146,10 +147,7 @@ class DiceScreen(CairnScreen):
     def _update_preview(self, dt: float) -> None:
         bridge = self.app.bridge
         camera = bridge.camera if bridge else None
-        lines = [bridge.status.get(part, "") for part in ("camera", "edice", "ble")] if bridge else []
-        if not self.has_camera and lines and lines[0] == _("No camera: enter dice by touch"):
-            lines = lines[1:]  # the panel's heading says so already ("tap the dice to enter them")
-        self.source_text = "\n".join(t for t in lines if t)
+        self.source_text = source_lines(bridge.status, self.has_camera) if bridge else ""
         if camera is None:
             self.calibrate_text = ""
             return
