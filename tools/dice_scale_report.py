@@ -1,9 +1,9 @@
 """How read_dice holds up when dice are bigger or smaller in the frame (development only).
 
 Reads the dev photos of the split (tools/dice_split.py; never the held-out ones) at their size,
-shrunk to 0.6x, 0.5x and 0.4x and upscaled 2x, 3x and 4x, plus synthetic dice 60-260 px across on random backgrounds, and prints per
-setting the share of dice read right and the number reported sure but wrong. Used to choose the
-pyramid constants in ``vision.locate`` and ``READ_SIZE`` / ``ZOOM_FROM`` / ``SMALL_DIE`` in
+shrunk to 0.6x, 0.5x and 0.4x and upscaled 2x, 3x and 4x, plus synthetic dice 60-260 px across
+on random backgrounds, and prints per setting the share of dice read right and the number reported
+sure but wrong. Used to choose the pyramid constants in ``vision.locate`` and ``READ_SIZE`` / ``ZOOM_FROM`` / ``SMALL_DIE`` in
 ``vision.reader``.
 
     .venv/bin/python -m tools.dice_scale_report

@@ -113,12 +113,18 @@ def doubt_nested(seen: list[Seen], ratio: float = 0.6) -> list[Seen]:
     return [replace(s, confidence=min(s.confidence, UNSURE)) if i in nested else s for i, s in enumerate(seen)]
 
 
+def others_median(seen: list[Seen]) -> list[float]:
+    """For each box, the median size of the other boxes (of at least one other)."""
+    sizes = np.array([s.size for s in seen])
+    return [float(np.median(np.delete(sizes, i))) for i in range(len(seen))]
+
+
 def drop_outsized(seen: list[Seen], ratio: float = OUTSIZED) -> list[Seen]:
     """Without boxes ``ratio`` times the median size of the other dice or more (when there are two
     others or more): dice of one frame are of one size, give or take the perspective."""
-    sizes = np.array([s.size for s in seen])
-    return [s for i, s in enumerate(seen)
-            if len(seen) < 3 or s.size < ratio * float(np.median(np.delete(sizes, i)))]
+    if len(seen) < 3:
+        return seen
+    return [s for s, median in zip(seen, others_median(seen)) if s.size < ratio * median]
 
 
 def doubt_maybe_no_die(seen: list[Seen], most: float = SURE_MAX_NOT_DIE) -> list[Seen]:
@@ -134,20 +140,14 @@ def drop_odd_sized(seen: list[Seen], ratio: float = ODD_SIZED) -> list[Seen]:
     two others or more). A doubted box of the dice's size stays, to be asked about."""
     if len(seen) < 3:
         return seen
-    sizes = np.array([s.size for s in seen])
-    keep = []
-    for i, s in enumerate(seen):
-        median = float(np.median(np.delete(sizes, i)))
-        if s.reading.p_not_die > SURE_MAX_NOT_DIE and not median / ratio <= s.size <= median * ratio:
-            continue
-        keep.append(s)
-    return keep
+    return [s for s, median in zip(seen, others_median(seen))
+            if s.reading.p_not_die <= SURE_MAX_NOT_DIE or median / ratio <= s.size <= median * ratio]
 
 
 def doubt_undersized(seen: list[Seen], ratio: float = UNDERSIZED) -> list[Seen]:
     """The same dice, those under ``ratio`` times the median size of the others (when there are
     three others or more) reported unsure: such a box is a pip or a piece of a die, not a die."""
-    sizes = np.array([s.size for s in seen])
-    return [replace(s, confidence=min(s.confidence, UNSURE))
-            if len(seen) >= 4 and s.size < ratio * float(np.median(np.delete(sizes, i))) else s
-            for i, s in enumerate(seen)]
+    if len(seen) < 4:
+        return seen
+    return [replace(s, confidence=min(s.confidence, UNSURE)) if s.size < ratio * median else s
+            for s, median in zip(seen, others_median(seen))]

@@ -14,8 +14,8 @@ Three steps (numpy and cv2 only at run time; the two small networks run in cv2.d
 A candidate the classifier calls "not a die" is dropped, and so is one it finds rather like no
 die that the reader is unsure of (``MAX_NOT_DIE_UNSURE``); a box nearly as big as the frame (the
 tray) is no die, and the boxes are settled against each other by the rules of ``vision.boxes``
-(nested boxes, boxes far bigger or smaller than the others, boxes the classifier doubts). The confidence starts from the
-classifier's probability of the value it reports, is lowered when the locator was unsure, and its
+(nested boxes, boxes far bigger or smaller than the others, boxes the classifier doubts). The
+confidence starts from the classifier's probability of the value it reports, is lowered when the locator was unsure, and its
 doubt is halved when the OpenCV pip count agrees; below ``vision.die.CERTAIN`` the app asks the
 player.
 """
@@ -297,9 +297,12 @@ def read_small_dice(bgr: np.ndarray, first: list[Die]) -> list[Die]:
     part = cv2.resize(part, size_to, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA)
     again = _read(part, None, (x0, y0), (x1 - x0) / size_to[0], (h, w))
     outside = [d for d in first if not (x0 <= d.box[0] + d.box[2] / 2 < x1 and y0 <= d.box[1] + d.box[3] / 2 < y1)]
-    dice = again + outside
-    dice.sort(key=lambda d: (d.box[1] + d.box[3] // 2, d.box[0]))
-    return dice
+    return in_reading_order(again + outside)
+
+
+def in_reading_order(dice: list[Die]) -> list[Die]:
+    """The dice top to bottom (by their centres), then left to right."""
+    return sorted(dice, key=lambda d: (d.box[1] + d.box[3] // 2, d.box[0]))
 
 
 def off_colour(die: Die) -> Die:
@@ -332,5 +335,4 @@ def _read(bgr: np.ndarray, die_px: float | None, origin: tuple[int, int], zoom: 
             continue
         dice.append(Die(value=s.reading.value, box=(x0, y0, x1 - x0, y1 - y0),
                         confidence=round(float(s.confidence), 4), colour=face_colour(bgr, s.candidate.box)))
-    dice.sort(key=lambda d: (d.box[1] + d.box[3] // 2, d.box[0]))
-    return dice
+    return in_reading_order(dice)
