@@ -36,13 +36,15 @@ def catalog_path(language: str) -> Path:
 
 
 def load_catalog(language: str) -> dict[str, str]:
-    """Catalog key (``PoEntry.key``) -> translation for ``language`` (empty for English or an unknown one).
+    """Catalog key (``PoEntry.key``) -> translation for ``language`` (empty for an unknown one).
 
     Reads the app's ``cairn.po`` and every other ``.po`` beside it (a game's own screen words, e.g.
-    ``prehistories.po``); an entry in ``cairn.po`` wins over the same key elsewhere.
+    ``prehistories.po``); an entry in ``cairn.po`` wins over the same key elsewhere. English has
+    catalogs too: most entries repeat the source text, but a context may say it shorter (an animal's
+    name in one square of a Prehistories cave: ``msgctxt "cave square"``).
     """
     path = catalog_path(language)
-    if language == DEFAULT_LANGUAGE or not path.parent.is_dir():
+    if not path.parent.is_dir():
         return {}
     catalog: dict[str, str] = {}
     for po in sorted(path.parent.glob("*.po")):

@@ -62,3 +62,12 @@ def test_the_tour_saves_every_screen_in_chinese_at_800x480(display: str, tmp_pat
     cover = cv2.imread(str(shots / "ph-plan-cover-800x480-zh_CN.png"))
     # the cards show only after the hand-over cover
     assert float(np.abs(secret.astype(int) - cover.astype(int)).mean()) > 5
+
+
+def test_the_tour_in_english_cuts_no_word(display: str, tmp_path: Path) -> None:
+    """English names are longer than Chinese ones: a Legendary, Mammoth or Buffalo square of the cave
+    reads its English catalog's short name ("cave square" context), not "Le...ry"."""
+    proc, shots = run_tour(display, tmp_path, "en", "800x480")
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    assert "text cut" not in proc.stdout, proc.stdout
+    assert (shots / "ph-cave-winner-800x480-en.png").stat().st_size > 15_000

@@ -33,9 +33,10 @@ def used_msgids() -> set[str]:
     return found
 
 
-def catalog(language: str, domain: str) -> dict[str, str]:
+def catalog(language: str, domain: str, context: str | None = None) -> dict[str, str]:
+    """msgid -> msgstr of the entries in ``context`` (``None``: those without a ``msgctxt``)."""
     path = ROOT / "locale" / language / "LC_MESSAGES" / f"{domain}.po"
-    return {e.msgid: e.msgstr for e in parse_po(path.read_text(encoding="utf-8"))}
+    return {e.msgid: e.msgstr for e in parse_po(path.read_text(encoding="utf-8")) if e.msgctxt == context}
 
 
 def fields(text: str) -> set[str]:
@@ -71,6 +72,18 @@ def test_the_prehistories_catalogs_add_to_the_app_catalog() -> None:
         assert set(mine) == set(english), language
         assert not set(mine) & set(app), f"{language}: already in cairn.po: {sorted(set(mine) & set(app))}"
     assert all(msgid == msgstr for msgid, msgstr in english.items())
+
+
+@pytest.mark.parametrize("language", ("en", *LANGUAGES))
+def test_a_cave_square_name_is_a_shorter_name_of_an_animal(language: str) -> None:
+    """A language whose animal name is too long for one square of the cave gives a shorter one in
+    the ``cave square`` context (English: "Mam." for "Mammoth"), and only for a name it has."""
+    from companion.viewmodels.prehistories.words import CELL_CONTEXT
+
+    names, short = catalog(language, "prehistories"), catalog(language, "prehistories", CELL_CONTEXT)
+    assert short, f"{language} has no cave-square names"
+    for msgid, msgstr in short.items():
+        assert msgid in names and 0 < len(msgstr) < len(names[msgid]), (language, msgid, msgstr)
 
 
 def test_simplified_and_traditional_differ_where_the_script_does() -> None:
