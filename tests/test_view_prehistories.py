@@ -173,11 +173,11 @@ def test_painted_tiles_show_their_animal_and_outline() -> None:
     assert single.edges == (True, True, True, True)
 
 
-@pytest.mark.parametrize("language,cell,full", [("en", "Legendary", "Legendary"), ("zh_CN", "传奇", "传奇动物"),
+@pytest.mark.parametrize("language,cell,full", [("en", "Leg.", "Legendary"), ("zh_CN", "传奇", "传奇动物"),
                                                   ("zh_TW", "傳奇", "傳奇動物")])
 def test_a_legendary_square_of_the_cave_names_it_so_it_fits(language: str, cell: str, full: str) -> None:
-    """One square holds about three Chinese characters at 16 px: the cave writes 传奇 there, and the
-    full name where there is room (the tile's own label)."""
+    """One square holds about three Chinese characters at 16 px: the cave writes 传奇 (in English
+    'Leg.') there, and the full name where there is room (the tile's own label)."""
     i18n.set_language(language)
     cells = {(c.row, c.col): c for c in cvm.cave_cells(Y, (Placement(31, 0, 2, 2),))}
     assert (cells[(2, 2)].animal, cells[(2, 2)].label) == ("legendary", cell)
