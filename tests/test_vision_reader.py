@@ -156,6 +156,37 @@ def test_heldout_split_shrunk_small_dice(factor: float, floor: float) -> None:
     assert wrong_n <= sum(LABEL_ERRORS.values()), f"x{factor}: {wrong_n} dice reported as sure but wrong"
 
 
+def test_a_frame_of_small_dice_turns_only_the_dice_read_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first read of a frame of small dice only says where to read again, so it reads no unclear
+    die again in its other quarter turns (``settle`` with ``clear=0``); the part read again is read
+    in full, by the locator's finest level alone (``locate_finest``: it holds no big dice). A frame of
+    ordinary dice is read once, in full."""
+    from vision import classify, reader
+
+    settled: list[float] = []
+    finest: list[tuple[int, int]] = []
+    real_settle, real_finest = reader.settle, reader.locate_finest
+
+    def settle(crops: np.ndarray, probs: np.ndarray, clear: float = classify.CLEAR) -> list[classify.Reading]:
+        settled.append(clear)
+        return real_settle(crops, probs, clear)
+
+    def locate_finest(bgr: np.ndarray) -> list:
+        finest.append(bgr.shape[:2])
+        return real_finest(bgr)
+
+    monkeypatch.setattr(reader, "settle", settle)
+    monkeypatch.setattr(reader, "locate_finest", locate_finest)
+    img, gt = load(heldout_names()[0])
+    small = cv2.resize(img, None, fx=0.4, fy=0.4, interpolation=cv2.INTER_AREA)
+    right, _, _ = match(gt, read_dice(small), scale=0.4)
+    assert settled == [0.0, classify.CLEAR] and len(finest) == 1, (settled, finest)
+    assert right >= 0.8 * len(gt)
+    settled.clear(), finest.clear()
+    read_dice(img)
+    assert settled == [classify.CLEAR] and finest == []
+
+
 def test_one_photo_upscaled_4x() -> None:
     name = heldout_names()[0]
     img, gt = load(name)

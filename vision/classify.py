@@ -89,17 +89,20 @@ def class_probabilities(crops: np.ndarray) -> np.ndarray:
     return total / len(nets)
 
 
-def read_pips(image: np.ndarray, boxes: list[tuple[float, float, float, float]],
-              clear: float = CLEAR) -> list[Reading]:
-    """Read each die box ``(x, y, w, h)`` of a BGR image; one Reading per box, in order.
-
-    Every crop is read upright first; a crop whose best class scores below ``clear`` is read again
-    turned by each of ``TURNS`` quarter turns and the readings averaged (``clear=1`` always does so).
-    """
+def first_look(image: np.ndarray, boxes: list[tuple[float, float, float, float]]) -> tuple[np.ndarray, np.ndarray]:
+    """The square crops of the die boxes ``(x, y, w, h)`` of a BGR image, (n, CROP, CROP, 3), and
+    their upright probabilities, (n, 7): what ``settle`` turns into readings."""
     if not boxes:
-        return []
+        return np.zeros((0, CROP, CROP, 3), np.uint8), np.zeros((0, 7), np.float64)
     crops = np.stack([crop_square(image, x + w / 2, y + h / 2, MARGIN * max(w, h)) for x, y, w, h in boxes])
-    probs = class_probabilities(crops)
+    return crops, class_probabilities(crops)
+
+
+def settle(crops: np.ndarray, probs: np.ndarray, clear: float = CLEAR) -> list[Reading]:
+    """One Reading per crop of a ``first_look``: a crop whose best class scores below ``clear`` is
+    read again turned by each of ``TURNS`` quarter turns and the readings averaged (``clear=1``
+    always does so, ``clear=0`` never)."""
+    probs = probs.copy()
     unclear = np.nonzero(probs.max(axis=1) < clear)[0]
     if len(unclear):
         turned = np.stack([np.rot90(crops[i], k) for i in unclear for k in TURNS])
@@ -110,3 +113,15 @@ def read_pips(image: np.ndarray, boxes: list[tuple[float, float, float, float]],
         v = int(np.argmax(p[:NOT_A_DIE]))
         out.append(Reading(value=v + 1, p_value=float(p[v]), p_not_die=float(p[NOT_A_DIE])))
     return out
+
+
+def read_pips(image: np.ndarray, boxes: list[tuple[float, float, float, float]],
+              clear: float = CLEAR) -> list[Reading]:
+    """Read each die box ``(x, y, w, h)`` of a BGR image; one Reading per box, in order.
+
+    Every crop is read upright first; a crop whose best class scores below ``clear`` is read again
+    turned by each of ``TURNS`` quarter turns and the readings averaged (``clear=1`` always does so).
+    """
+    if not boxes:
+        return []
+    return settle(*first_look(image, boxes), clear)

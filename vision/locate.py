@@ -145,6 +145,15 @@ def locate_levels(bgr: np.ndarray, threshold: float = 0.25) -> list[tuple[int, C
     return found
 
 
+def locate_finest(bgr: np.ndarray, threshold: float = 0.25, max_dice: int = 64) -> list[Candidate]:
+    """Dice candidates of the finest pyramid level alone (dice of ``MIN_SIZE`` to
+    ``BAND[1] / FIRST_SCALE`` px), best first: for a frame known to hold no bigger dice (one enlarged
+    so that its small dice come to the size the locator knows), where coarser levels find nothing
+    but clusters of dice."""
+    finds = [c for c, size in _level(bgr, FIRST_SCALE, threshold) if MIN_SIZE <= size < BAND[1]]
+    return merge(finds)[:max_dice]
+
+
 def locate_dice(bgr: np.ndarray, threshold: float = 0.25, max_dice: int = 64,
                 found: list[tuple[int, Candidate]] | None = None) -> list[Candidate]:
     """Dice candidates in a BGR uint8 frame, best first (at most ``max_dice``).

@@ -21,7 +21,7 @@ player.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -40,17 +40,13 @@ from vision.boxes import (
     resolve_nesting,
 )
 from vision.calibrate import SIZE_TOLERANCE, Calibration
-from vision.classify import read_pips
+from vision.classify import NOT_A_DIE, first_look, read_pips, settle
 from vision.colour import TOLERANCE, face_colour, nearest
 from vision.die import CERTAIN, Die
-from vision.errors import BadImage
-from vision.locate import Candidate, level_finds, locate_dice, locate_levels, merge
+from vision.frames import MIN_SIDE, WORK_PIXELS, as_bgr, blank, working_copy, working_copy_scale
+from vision.locate import Candidate, level_finds, locate_dice, locate_finest, locate_levels, merge
 from vision.pips import count_pips
 
-#: Frames whose shorter side is below this hold no readable die: the reader returns no dice.
-MIN_SIDE = 16
-#: A frame this flat (grey-level standard deviation) is blank: black, blown out or a bare wall.
-MIN_CONTRAST = 2.0
 #: No die spans more than this share of the frame's shorter side (a bigger box is the tray).
 MAX_DIE_SHARE = 0.7
 #: A candidate is dropped when the classifier's "not a die" probability exceeds this.
@@ -75,11 +71,6 @@ READ_SIZE = 38.0
 #: A frame whose dice are bigger than this (px) is shrunk so that they come to ``READ_SIZE`` before
 #: they are located: at full size the pips of big dice look like small dice to the locator.
 ZOOM_FROM = 70.0
-#: A frame with more pixels than this is read from a copy shrunk to this many (one area-averaging
-#: resize): the locator's finest level then holds a quarter of it, dice from about 18 px of the copy
-#: are found (about 60 px of a 12 MP photo, as small as dice come in such a frame), and a read costs
-#: what a 1 MP frame costs instead of growing with the sensor.
-WORK_PIXELS = 1_000_000
 #: A frame whose dice come out smaller than this (px, median of a first read's boxes, in the frame
 #: as read) is read again enlarged so that they come to ``READ_SIZE`` (``read_small_dice``): the
 #: locator's finest level sees dice at half size, and below about 25 px it misses many (the dev part
@@ -110,39 +101,6 @@ def confidence(p_value: float, locator_score: float, count_agrees: bool) -> floa
     if raw < RAW_CERTAIN:
         return CERTAIN * raw / RAW_CERTAIN
     return CERTAIN + (1.0 - CERTAIN) * (raw - RAW_CERTAIN) / (1.0 - RAW_CERTAIN)
-
-
-def as_bgr(image: object) -> np.ndarray:
-    """The frame as a contiguous BGR uint8 array.
-
-    Accepts BGR, BGRA, grayscale (2-D or one channel), uint8, uint16 and float (0..1, or 0..255
-    when larger values occur). Raises BadImage for anything else: not an array, empty, another
-    shape or dtype, NaN or infinite values.
-    """
-    if not isinstance(image, np.ndarray):
-        raise BadImage(f"expected a numpy image, got {type(image).__name__}")
-    if image.size == 0:
-        raise BadImage(f"empty image of shape {image.shape}")
-    if image.ndim == 3 and image.shape[2] == 1:
-        image = image[:, :, 0]
-    if not (image.ndim == 2 or (image.ndim == 3 and image.shape[2] in (3, 4))):
-        raise BadImage(f"expected an HxW, HxWx3 or HxWx4 image, got shape {image.shape}")
-    if image.dtype == np.uint8:
-        img = image
-    elif image.dtype == np.uint16:
-        img = (image >> 8).astype(np.uint8)
-    elif image.dtype in (np.float32, np.float64):
-        if not np.isfinite(image).all():
-            raise BadImage("image has NaN or infinite values")
-        top = 1.0 if float(image.max()) <= 1.0 else 255.0
-        img = np.clip(image * (255.0 / top), 0, 255).astype(np.uint8)
-    else:
-        raise BadImage(f"unsupported image dtype {image.dtype}")
-    if img.ndim == 2:
-        img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
-    elif img.shape[2] == 4:
-        img = cv2.cvtColor(img, cv2.COLOR_BGRA2BGR)
-    return np.ascontiguousarray(img)
 
 
 def big_die_size(bgr: np.ndarray, found: list[tuple[int, Candidate]]) -> float | None:
@@ -208,18 +166,48 @@ def candidates_of_size(bgr: np.ndarray, die_px: float) -> list[Candidate]:
     return merge([c for c in level_finds(bgr, scale) if lo <= max(c.box[2], c.box[3]) <= hi])
 
 
+@dataclass(frozen=True)
+class Located:
+    """A frame's located boxes (none nearly as big as the frame), their crops and the classifier's
+    upright probabilities of them (``vision.classify.first_look``)."""
+
+    cands: list[Candidate]
+    crops: np.ndarray
+    probs: np.ndarray
+
+
+def locate_and_look(bgr: np.ndarray, die_px: float | None = None, finest: bool = False) -> Located:
+    """The boxes ``look`` judges in a BGR frame (``die_px`` as there; ``finest``: located by the
+    finest pyramid level alone, for a frame enlarged so that its dice come to ``READ_SIZE``), each
+    read upright once."""
+    if die_px is not None:
+        found = candidates_of_size(bgr, die_px)
+    else:
+        found = locate_finest(bgr) if finest else candidates(bgr)
+    cands = [c for c in found if max(c.box[2], c.box[3]) <= MAX_DIE_SHARE * min(bgr.shape[:2])]
+    return Located(cands, *first_look(bgr, [c.box for c in cands]))
+
+
+def likely_size(located: Located) -> float | None:
+    """The median size (px, longer side) of the located boxes the upright look takes for dice."""
+    sizes = [max(c.box[2], c.box[3]) for c, p in zip(located.cands, located.probs) if p[NOT_A_DIE] <= MAX_NOT_DIE]
+    return float(np.median(sizes)) if sizes else None
+
+
 def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: float = MAX_NOT_DIE_UNSURE,
-         sure_max_not_die: float = SURE_MAX_NOT_DIE, odd_sized: float = ODD_SIZED) -> list[Seen]:
+         sure_max_not_die: float = SURE_MAX_NOT_DIE, odd_sized: float = ODD_SIZED,
+         located: Located | None = None, clear: float | None = None) -> list[Seen]:
     """Every die the reader keeps in a BGR uint8 frame, before boxes are rounded. With ``die_px``
     (a calibrated camera) only boxes of about that size are dice. ``max_not_die_unsure`` and
     ``sure_max_not_die`` are ``MAX_NOT_DIE_UNSURE`` and ``SURE_MAX_NOT_DIE``, and ``odd_sized``
     ``ODD_SIZED``, except where their choice is measured (1.0 keeps every unsure die and every sure
-    one sure; ``math.inf`` keeps boxes of any size)."""
-    found = candidates(bgr) if die_px is None else candidates_of_size(bgr, die_px)
-    cands = [c for c in found if max(c.box[2], c.box[3]) <= MAX_DIE_SHARE * min(bgr.shape[:2])]
-    readings = read_pips(bgr, [c.box for c in cands])
+    one sure; ``math.inf`` keeps boxes of any size). ``located`` is ``locate_and_look(bgr, die_px)``
+    when the caller has it already; ``clear`` is ``vision.classify.settle``'s (0: no die is read
+    again turned, a quick first read)."""
+    loc = located if located is not None else locate_and_look(bgr, die_px)
+    readings = settle(loc.crops, loc.probs) if clear is None else settle(loc.crops, loc.probs, clear)
     seen = []
-    for cand, r in zip(cands, readings):
+    for cand, r in zip(loc.cands, readings):
         if r.p_not_die > MAX_NOT_DIE:
             continue
         n = count_pips(bgr, cand.box)
@@ -251,7 +239,7 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     if min(h, w) < MIN_SIDE:
         return []
     if calibration is None:
-        return read_small_dice(bgr, _read(bgr, None, (0, 0), 1.0, (h, w)))
+        return read_uncalibrated(bgr)
     ax, ay, aw, ah = calibration.area_px(h, w)
     die_px = calibration.die_px(h, w)
     pad = int(die_px * 0.6) if die_px else 0                          # dice on the rim are read whole
@@ -272,18 +260,40 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
             and nearest(d.colour, calibration.colours) > TOLERANCE else d for d in inside]
 
 
-def read_small_dice(bgr: np.ndarray, first: list[Die]) -> list[Die]:
-    """The dice of the frame ``bgr`` given a ``first`` read of it: that read when its dice are not
-    small (``SMALL_DIE``, at the scale it was read), else the part of the frame around them (three
-    dice's widths beyond the outermost) read again enlarged so that they come to ``READ_SIZE``
-    (at most ``MAX_ENLARGE`` and ``WORK_PIXELS``), with the first read's dice outside that part."""
+def read_uncalibrated(bgr: np.ndarray) -> list[Die]:
+    """The dice of a BGR frame read without a calibration: read once (from a copy of at most
+    ``WORK_PIXELS``), and when the dice found are small, the part of the frame around them read again
+    enlarged (``read_small_dice``). A frame whose boxes the classifier's upright look already takes
+    for small dice is first read without turning unclear dice (``look``'s ``clear=0``): those dice
+    only say where to read again, and what is read again is read in full."""
+    h, w = bgr.shape[:2]
+    work, scale = working_copy(bgr)
+    if blank(work):
+        return []
+    located = locate_and_look(work)
+    size = likely_size(located)
+    if size is not None and size < SMALL_DIE:
+        again = read_small_dice(bgr, placed(work, look(work, located=located, clear=0.0), (0, 0), scale, (h, w)))
+        if again is not None:
+            return again
+    first = placed(work, look(work, located=located), (0, 0), scale, (h, w))
+    again = read_small_dice(bgr, first)
+    return first if again is None else again
+
+
+def read_small_dice(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
+    """The dice of the frame ``bgr`` given a ``first`` read of it when its dice are small
+    (``SMALL_DIE``, at the scale it was read): the part of the frame around them (three dice's
+    widths beyond the outermost) read again enlarged so that they come to ``READ_SIZE`` (at most
+    ``MAX_ENLARGE`` and ``WORK_PIXELS``), with the first read's dice outside that part. None when
+    they are not small, or that part cannot be enlarged enough to matter."""
     h, w = bgr.shape[:2]
     if not first:
-        return first
+        return None
     size = float(np.median([max(d.box[2], d.box[3]) for d in first]))
-    seen_at = min(1.0, float(np.sqrt(WORK_PIXELS / (h * w))))          # the scale _read read it at
+    seen_at = working_copy_scale(h, w)                                 # the scale the first read saw
     if size * seen_at >= SMALL_DIE:
-        return first
+        return None
     margin = 3 * size
     x0 = max(0, int(min(d.box[0] for d in first) - margin))
     y0 = max(0, int(min(d.box[1] for d in first) - margin))
@@ -291,11 +301,11 @@ def read_small_dice(bgr: np.ndarray, first: list[Die]) -> list[Die]:
     y1 = min(h, int(max(d.box[1] + d.box[3] for d in first) + margin) + 1)
     f = min(READ_SIZE / size, MAX_ENLARGE, float(np.sqrt(WORK_PIXELS / ((x1 - x0) * (y1 - y0)))) * 0.999)
     if f < 1.2 * seen_at:
-        return first
+        return None
     part = bgr[y0:y1, x0:x1]
     size_to = (max(1, int((x1 - x0) * f)), max(1, int((y1 - y0) * f)))
     part = cv2.resize(part, size_to, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA)
-    again = _read(part, None, (x0, y0), (x1 - x0) / size_to[0], (h, w))
+    again = _read(part, None, (x0, y0), (x1 - x0) / size_to[0], (h, w), finest=True)
     outside = [d for d in first if not (x0 <= d.box[0] + d.box[2] / 2 < x1 and y0 <= d.box[1] + d.box[3] / 2 < y1)]
     return in_reading_order(again + outside)
 
@@ -310,23 +320,15 @@ def off_colour(die: Die) -> Die:
     return replace(die, confidence=min(die.confidence, UNSURE))
 
 
-def _read(bgr: np.ndarray, die_px: float | None, origin: tuple[int, int], zoom: float,
-          frame: tuple[int, int]) -> list[Die]:
-    """The dice of ``bgr``, a part of a frame of size ``frame`` (h, w) whose pixel (0, 0) is the
-    frame's ``origin`` and which is ``1 / zoom`` times the frame's scale; boxes in frame pixels."""
-    h, w = bgr.shape[:2]
-    fx = fy = zoom
-    if die_px is None and h * w > WORK_PIXELS:
-        f = float(np.sqrt(WORK_PIXELS / (h * w)))
-        sw, sh = max(1, round(w * f)), max(1, round(h * f))
-        bgr = cv2.resize(bgr, (sw, sh), interpolation=cv2.INTER_AREA)
-        fx, fy = zoom * w / sw, zoom * h / sh
-    small = cv2.resize(bgr, (64, 64), interpolation=cv2.INTER_AREA) if max(bgr.shape[:2]) > 64 else bgr
-    if float(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).std()) < MIN_CONTRAST:
-        return []
-    dice = []
+def placed(bgr: np.ndarray, seen: list[Seen], origin: tuple[int, int], scale: tuple[float, float],
+           frame: tuple[int, int]) -> list[Die]:
+    """The dice ``look`` kept in ``bgr``, a part of a frame of size ``frame`` (h, w) whose pixel (0, 0)
+    is the frame's ``origin`` and one pixel of which spans ``scale`` (x, y) frame pixels: boxes in
+    frame pixels, clipped to it, in reading order."""
+    fx, fy = scale
     fh, fw = frame
-    for s in look(bgr, die_px):
+    dice = []
+    for s in seen:
         x, y, bw, bh = s.candidate.box
         x, y, bw, bh = origin[0] + x * fx, origin[1] + y * fy, bw * fx, bh * fy
         x0, y0 = max(0, round(float(x))), max(0, round(float(y)))
@@ -336,3 +338,15 @@ def _read(bgr: np.ndarray, die_px: float | None, origin: tuple[int, int], zoom: 
         dice.append(Die(value=s.reading.value, box=(x0, y0, x1 - x0, y1 - y0),
                         confidence=round(float(s.confidence), 4), colour=face_colour(bgr, s.candidate.box)))
     return in_reading_order(dice)
+
+
+def _read(bgr: np.ndarray, die_px: float | None, origin: tuple[int, int], zoom: float,
+          frame: tuple[int, int], finest: bool = False) -> list[Die]:
+    """The dice of ``bgr``, a part of a frame of size ``frame`` (h, w) whose pixel (0, 0) is the
+    frame's ``origin`` and which is ``1 / zoom`` times the frame's scale; boxes in frame pixels.
+    ``finest``: located by the finest pyramid level alone (``locate_and_look``)."""
+    work, (fx, fy) = working_copy(bgr) if die_px is None else (bgr, (1.0, 1.0))
+    if blank(work):
+        return []
+    located = locate_and_look(work, die_px, finest=finest)
+    return placed(work, look(work, die_px, located=located), origin, (zoom * fx, zoom * fy), frame)
