@@ -15,7 +15,7 @@ import pytest
 
 from tests.conftest import SHARED, shared_path
 from tools.dice_split import HELDOUT_RUNS, is_heldout
-from vision.die import CERTAIN, Die
+from vision.die import Die
 from vision.errors import BadImage
 from vision.reader import read_dice
 
@@ -245,7 +245,7 @@ def test_unusable_input_raises_bad_image(bad: object) -> None:
 
 
 def test_float_and_uint16_frames_are_converted() -> None:
-    img, gt = load(heldout_names()[2])
+    img, _gt = load(heldout_names()[2])
     ref = read_dice(img)
     assert [d.value for d in read_dice(img.astype(np.float32) / 255)] == [d.value for d in ref]
     assert [d.value for d in read_dice(img.astype(np.uint16) * 257)] == [d.value for d in ref]
