@@ -301,10 +301,11 @@ def test_the_msgids_shared_between_games_are_the_known_ones() -> None:
     """A msgid two games use is translated once, so a new one must read right in both games.
 
     石器部落's words are its own entries (msgctxt "stone-tribe"): its "gold" is a card colour (金色), not
-    Stone Age's resource (金子), and its wood and stone are 木 and 石, not 木头 and 石头.
+    Stone Age's resource (金子), and its wood and stone are 木 and 石, not 木头 and 石头. A count of a
+    resource ("{count} {resource}": 2 木, 4 木头) reads the same in both.
     """
     shared = set(collect("stone_tribe")) & set(collect("stone_age"))
-    assert shared == {"nothing", "the game is over", "{first}, {rest}", "+{count} {resource}"}
+    assert shared == {"nothing", "the game is over", "{first}, {rest}", "+{count} {resource}", "{count} {resource}"}
     tribe = collect("stone_tribe")
     assert {tribe[f"stone-tribe\x04{w}"].msgctxt for w in ("wood", "stone", "gold")} == {"stone-tribe"}
     prehistoric = set(collect("prehistories")) & (set(collect("stone_tribe")) | set(collect("stone_age")))

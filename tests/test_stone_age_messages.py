@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from companion.rules_text import load_catalog, render_message
 from rules.errors import IllegalMove
 from rules.stone_age import RULES, Area, BuildHut, BuyCard, Feed, Gather, NewGame, Place, Resource, Seat
 from rules.stone_age.cards import CARD_BY_ID, CARDS
@@ -149,6 +150,19 @@ def test_a_feeding_refusal_and_line() -> None:
                                   {"missing": 3})
     fed = RULES.decide(t.s, Feed(0, penalty=True))[0]
     assert RULES.describe(t.s, fed).template == "{who} −10: hunger (ate {food} food)"
+
+
+def test_a_feeding_line_counts_each_kind_of_resource_once() -> None:
+    """Resources paid for food read with their counts ("4 wood, gold", not four words "wood"), each
+    kind where it was first paid, in English and in Chinese."""
+    t = new_table(2)
+    t.board(phase=t.s.phase.FEED, current=0, fed=(False, False))
+    t.edit(0, food=0, wood=4, gold=1)
+    fed = RULES.decide(t.s, Feed(0, (W, W, G, W, W)))[0]
+    line = RULES.describe(t.s, fed)
+    assert str(line) == "Ann fed: 0 food and 4 wood, gold"
+    assert render_message(line, load_catalog("zh_CN")) == "Ann 喂食：0 个食物和4 木头、金子"
+    assert render_message(line, load_catalog("zh_TW")) == "Ann 餵食：0 個食物和4 木頭、金子"
 
 
 def test_gain_words_and_areas_are_vocabulary() -> None:

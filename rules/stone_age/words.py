@@ -7,6 +7,7 @@ which a catalog can turn into "木头、砖块、石头". Game words that travel
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from ..errors import IllegalMove
@@ -34,8 +35,10 @@ def listing(items: Sequence[str]) -> str:
 
 
 def resource_list(paid: Sequence[Resource]) -> str:
-    """Resources in words, as paid: "wood, brick, stone"."""
-    return listing([r.value for r in paid])
+    """Resources in words, each kind once with its count, where it was first paid: (wood, brick, wood,
+    wood) is "3 wood, brick" (a count of one is left out)."""
+    return listing([r.value if n == 1 else Text("{count} {resource}", count=n, resource=r.value)
+                    for r, n in Counter(paid).items()])
 
 
 def refusal(message: Text) -> IllegalMove:
