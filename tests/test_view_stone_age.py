@@ -181,6 +181,23 @@ def test_view_final_table_is_the_rules_table_and_matches_main_score() -> None:
     assert all(s[0] == 0 and s[-1] == r.total for s, r in zip(series, game.state.final))
 
 
+@pytest.mark.parametrize("points,end,room", [(19, "end", 8), (19, "终局", 8), (18, "end", 8), (6, "end", 8),
+                                              (12, "final", 0), (2, "end", 8), (1, "end", 8)])
+def test_the_round_axis_labels_never_touch_and_end_within_the_chart(points: int, end: str, room: float) -> None:
+    """The chart's round labels at the final screen's size (a 266 px axis; 16 px text, about 9 px a
+    digit, 16 px a Chinese character): a 17-round game once drew '16' against 'end' ("16end", "16终局")
+    and the end label past the chart's edge."""
+    width_of = lambda t: sum(16.0 if ord(c) > 0x2E80 else 9.0 for c in t)  # noqa: E731
+    marks = svm.round_marks(points, 266.0, room, width_of, end, gap=6.0)
+    assert marks[0].text == "0" and (points == 1 or marks[-1].text == end)
+    assert marks[-1].right <= 266.0 + room
+    assert all(b.left - a.right >= 6.0 for a, b in zip(marks, marks[1:])), marks
+    rounds = [int(m.text) for m in marks if m.text != end]
+    assert rounds == sorted(rounds) and all(m.right - m.left == pytest.approx(width_of(m.text)) for m in marks)
+    if points > 8:
+        assert all(r % 2 == 0 for r in rounds) and len(rounds) >= (points - 1) // 2 - 1
+
+
 def test_view_history_rows_hide_markers_and_mark_undone() -> None:
     from companion.session import HistoryItem
 

@@ -5,6 +5,7 @@ same code ``main.py score`` runs.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.i18n import _, tr
@@ -80,3 +81,39 @@ def score_series(state: GameState) -> list[tuple[int, ...]]:
             points += (state.final[i].total,)
         series.append(points)
     return series
+
+
+@dataclass(frozen=True)
+class AxisMark:
+    """One label under the chart's round axis: its text and where it spans (px from the axis' start)."""
+
+    text: str
+    left: float
+    right: float
+
+
+def round_marks(points: int, length: float, room: float, width_of: Callable[[str], float], end: str,
+                gap: float) -> list[AxisMark]:
+    """The labels under a round axis of ``points`` points (rounds 0.. then the final total, labelled
+    ``end``) spread over ``length`` px, with ``room`` px free beyond its last point; ``width_of`` gives a
+    text's width. Round 0 and ``end`` are always labelled, ``end`` ending within ``room``; a long game
+    (over 8 points) labels every other round; a round whose label would come within ``gap`` of the one
+    before it or of ``end`` is left out. No two labels are nearer than ``gap``."""
+    if points < 1:
+        return []
+    step = length / max(1, points - 1)
+    last = None
+    if points > 1:
+        w = width_of(end)
+        right = min(length + room, length + w / 2)
+        last = AxisMark(end, right - w, right)
+    marks: list[AxisMark] = []
+    for i in range(points - 1 if last else points):
+        if i and points > 8 and i % 2:
+            continue
+        w = width_of(str(i))
+        mark = AxisMark(str(i), i * step - w / 2, i * step + w / 2)
+        if i and (marks and mark.left < marks[-1].right + gap or last and mark.right + gap > last.left):
+            continue
+        marks.append(mark)
+    return marks + ([last] if last else [])

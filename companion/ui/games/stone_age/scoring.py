@@ -11,10 +11,10 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.bgstats import session_link
-from companion.i18n import _, tr
+from companion.i18n import _
 from companion.ui import theme
 from companion.ui.widgets import CairnScreen
-from companion.viewmodels.stone_age.scoring import score_series, score_table, tiebreak_label
+from companion.viewmodels.stone_age.scoring import round_marks, score_series, score_table, tiebreak_label
 
 
 def ending_text(reason: str) -> str:
@@ -65,11 +65,16 @@ class ScoreChart(Widget):
         for k, value in enumerate(ticks):
             if k in (0, 2, 4):
                 self._label(str(round(value)), self.x, y0 + h * k / 4 - u(10), left - u(4), u(20), "right")
-        for i in range(longest):  # round numbers; the last point is the final total
-            text = _("end") if i == longest - 1 and i > 0 else str(i)
-            if i not in (0, longest - 1) and (longest > 8 and i % 2 or i == longest - 2):
-                continue  # every other round on a long game, and room for "end"
-            self._label(text, x0 + w * i / max(1, longest - 1) - u(20), self.y + u(2), u(40), u(22), "center")
+        # round numbers; the last point is the final total ("end"), kept inside the chart
+        for mark in round_marks(longest, w, u(6), self._text_width, _("end"), gap=u(8)):
+            self._label(mark.text, x0 + mark.left - u(2), self.y + u(2), mark.right - mark.left + u(4), u(22),
+                        "center")
+
+    def _text_width(self, text: str) -> float:
+        """The width (px) of ``text`` as the axis labels draw it."""
+        label = Label(text=text, font_size=App.get_running_app().u(16))
+        label.texture_update()
+        return float(label.texture_size[0])
 
     def _label(self, text: str, x: float, y: float, width: float, height: float, halign: str) -> None:
         u = App.get_running_app().u
