@@ -14,10 +14,11 @@ Three steps (numpy and cv2 only at run time; the two small networks run in cv2.d
 A candidate the classifier calls "not a die" is dropped, and so is one it finds rather like no
 die that the reader is unsure of (``MAX_NOT_DIE_UNSURE``); a box nearly as big as the frame (the
 tray) is no die, and the boxes are settled against each other by the rules of ``vision.boxes``
-(nested boxes, boxes far bigger or smaller than the others, boxes the classifier doubts). The
-confidence starts from the classifier's probability of the value it reports, is lowered when the locator was unsure, and its
-doubt is halved when the OpenCV pip count agrees; below ``vision.die.CERTAIN`` the app asks the
-player.
+(nested boxes, boxes far bigger or smaller than the others, boxes the classifier doubts), and a
+sure die whose face is a disc, not a square (``vision.shape``: a round token with a dot), is
+reported unsure. The confidence starts from the classifier's probability of the value it reports,
+is lowered when the locator was unsure, and its doubt is halved when the OpenCV pip count agrees;
+below ``vision.die.CERTAIN`` the app asks the player.
 """
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ from vision.die import CERTAIN, Die
 from vision.frames import MIN_SIDE, WORK_PIXELS, as_bgr, blank, working_copy, working_copy_scale
 from vision.locate import Candidate, level_finds, locate_dice, locate_finest, locate_levels, merge
 from vision.pips import count_pips
+from vision.shape import doubt_discs
 
 #: No die spans more than this share of the frame's shorter side (a bigger box is the tray).
 MAX_DIE_SHARE = 0.7
@@ -217,7 +219,7 @@ def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: fl
     kept = drop_odd_sized(doubt_maybe_no_die(kept, sure_max_not_die), odd_sized)
     if die_px is not None:
         kept = [s for s in kept if die_px / SIZE_TOLERANCE <= s.size <= die_px * SIZE_TOLERANCE]
-    return kept
+    return doubt_discs(bgr, kept)
 
 
 def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list[Die]:

@@ -1,0 +1,80 @@
+"""vision.shape on the real photos: a die's face is no disc, the same face cut round is one, and a
+round token with a dot beside the dice is never reported as a sure die."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.test_vision_reader import heldout_names, load
+from vision.shape import DISC, roundness
+
+
+def empty_spot(img: np.ndarray, gt: list, size: float) -> tuple[int, int] | None:
+    """A point of the photo's table at least two dice's widths from every labelled die."""
+    h, w = img.shape[:2]
+    for cy in range(int(size), h - int(size), 8):
+        for cx in range(int(size), w - int(size), 8):
+            if all(abs(cx - (x + bw / 2)) > 2 * size + bw / 2 or abs(cy - (y + bh / 2)) > 2 * size + bh / 2
+                   for _, x, y, bw, bh in gt):
+                return cx, cy
+    return None
+
+
+def labelled_dice(limit: int) -> list[tuple[np.ndarray, tuple[int, int, int, int]]]:
+    """(photo, box) of every labelled die of the first ``limit`` held-out photos."""
+    out = []
+    for name in heldout_names()[:limit]:
+        img, gt = load(name)
+        out += [(img, (int(x), int(y), int(w), int(h))) for _, x, y, w, h in gt]
+    return out
+
+
+def test_a_die_face_is_no_disc_and_a_token_beside_it_is_one() -> None:
+    """Every labelled die of ten held-out photos whose face stands out from the table is square
+    enough (roundness at least ``DISC``); a round token of a die's colour and size with a dot of its
+    pips' colour, set on the same photo's table, is round."""
+    dice, outlined, square = 0, 0, 0
+    tokens = []
+    for name in heldout_names()[:10]:
+        img, gt = load(name)
+        for _, x, y, w, h in gt:
+            dice += 1
+            r = roundness(img, (int(x), int(y), int(w), int(h)))
+            outlined += r is not None
+            square += r is not None and r >= DISC
+        size = float(np.median([max(w, h) for _, _, _, w, h in gt]))
+        spot = empty_spot(img, gt, size)
+        if spot is None:
+            continue
+        _, x, y, w, h = gt[0]
+        face = np.median(img[int(y + h * 0.3):int(y + h * 0.7), int(x + w * 0.3):int(x + w * 0.7)].reshape(-1, 3), axis=0)
+        pip = np.min(img[int(y):int(y + h), int(x):int(x + w)].reshape(-1, 3), axis=0)
+        r = int(size * 0.45)
+        cv2.circle(img, spot, r, tuple(float(c) for c in face), -1, cv2.LINE_AA)
+        cv2.circle(img, spot, max(2, r // 4), tuple(float(c) for c in pip), -1, cv2.LINE_AA)
+        tokens.append(roundness(img, (spot[0] - r, spot[1] - r, 2 * r + 1, 2 * r + 1)))
+    assert outlined >= 0.6 * dice, f"only {outlined} of {dice} dice have an outline"
+    assert square == outlined, f"{outlined - square} dice taken for discs"
+    found = [t for t in tokens if t is not None]
+    assert len(found) >= 0.6 * len(tokens) and all(t < DISC for t in found), tokens
+
+
+@pytest.mark.parametrize("tilt", [0.0, 0.5])
+def test_a_disc_drawn_flat_or_seen_at_an_angle_is_round(tilt: float) -> None:
+    """A round token (a coin seen at an angle is an ellipse) with a dot, on a noisy grey table."""
+    rng = np.random.default_rng(3)
+    img = np.clip(rng.normal(0, 8, (200, 200, 3)) + (104, 103, 111), 0, 255).astype(np.uint8)
+    axes = (27, int(27 * (1 - tilt)))
+    cv2.ellipse(img, (100, 100), axes, 30, 0, 360, (70, 45, 42), -1, cv2.LINE_AA)
+    cv2.circle(img, (100, 100), 6, (240, 240, 240), -1, cv2.LINE_AA)
+    x, y, w, h = cv2.boundingRect(cv2.findNonZero((np.abs(img.astype(int) - (70, 45, 42)).sum(axis=2) < 40)
+                                                  .astype(np.uint8)))
+    r = roundness(img, (x, y, w, h))
+    assert r is not None and r < DISC
+
+
+def test_a_face_like_its_table_has_no_roundness() -> None:
+    img = np.full((120, 120, 3), 128, np.uint8)
+    assert roundness(img, (40, 40, 40, 40)) is None
+    assert roundness(img, (0, 0, 3, 3)) is None

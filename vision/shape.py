@@ -1,0 +1,117 @@
+"""The outline of what lies in a die box: a die's top face is a (rounded) square, seen at any turn
+or tilt as a four-cornered shape; a round token, a counter or a coin with a dot is a disc, and seen
+at an angle an ellipse. Pure functions on arrays.
+
+``roundness`` fits an ellipse to the outline of the face (the region around the box's middle whose
+colour is nearer the face's than the surround's, taken whole by its convex hull) and says how
+far the outline strays from it: about 1.05 for a disc or an ellipse, 1.13 and more for a die (a
+square's corners stick out of any ellipse). A face that cannot be told from its surround has no
+outline, and so no roundness.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from vision.boxes import UNSURE, Seen
+from vision.die import CERTAIN
+
+#: Below this roundness the box holds a disc, not a die: the two round tokens the reader reports
+#: in the clutter scene of ``benchmarks/dice_scenes.py`` (one of them as a sure 1) are 1.054 and
+#: 1.056; of every die it reports in the 200 labelled photos and in twelve scenes (plain, shrunk to
+#: 0.5x and 0.4x, enlarged, 12 MP, tilted, in clutter; drawn dice tilted with their side faces,
+#: translucent, with emblems, on clutter), sure or not, the roundest is 1.13.
+DISC = 1.10
+#: The box is looked at with this share of its size around it, as the surround.
+MARGIN = 0.3
+#: ... from a copy this many pixels across (any die costs the same).
+SIDE = 64
+#: Face and surround closer than this (``vision.colour.distance``) cannot be told apart.
+MIN_SEPARATION = 20.0
+#: The face's outline must cover this share of the box (less: a pip or a part; more: the face ran
+#: into its surround).
+AREA_SHARE = (0.4, 1.5)
+
+
+def _lab(bgr: np.ndarray) -> np.ndarray:
+    """Lab as float, lightness halved (distances as ``vision.colour.distance`` counts them)."""
+    lab = cv2.cvtColor(cv2.GaussianBlur(bgr, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[..., 0] *= 0.5
+    return lab
+
+
+def outline(bgr: np.ndarray, box: Sequence[float]) -> np.ndarray | None:
+    """The outline (an OpenCV contour, in a copy ``SIDE`` pixels across) of the face in ``box`` (x, y,
+    w, h) of a BGR uint8 frame: the convex hull of the region nearer in colour to the box's middle than
+    to its surround that holds the box's centre (so pips and marks, inside it or at its rim, do not
+    count). None where face and surround are alike, the surround is off the frame, or the region is
+    not about the box's size."""
+    fh, fw = bgr.shape[:2]
+    x, y, w, h = (float(v) for v in box)
+    m = max(w, h) * MARGIN
+    x0, y0 = int(max(0, x - m)), int(max(0, y - m))
+    x1, y1 = int(min(fw, np.ceil(x + w + m))), int(min(fh, np.ceil(y + h + m)))
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return None
+    s = SIDE / max(x1 - x0, y1 - y0)
+    crop = cv2.resize(np.ascontiguousarray(bgr[y0:y1, x0:x1]), (max(4, round((x1 - x0) * s)), max(4, round((y1 - y0) * s))),
+                      interpolation=cv2.INTER_AREA)
+    lab = _lab(crop)
+    bx, by, bw, bh = (x - x0) * s, (y - y0) * s, w * s, h * s
+    cx, cy = bx + bw / 2, by + bh / 2
+    middle = lab[int(cy - 0.3 * bh):int(cy + 0.3 * bh) + 1, int(cx - 0.3 * bw):int(cx + 0.3 * bw) + 1]
+    surround = np.ones(lab.shape[:2], bool)
+    surround[max(0, int(by) - 1):int(by + bh) + 2, max(0, int(bx) - 1):int(bx + bw) + 2] = False
+    if middle.size == 0 or surround.sum() < 20:
+        return None
+    face, back = np.median(middle.reshape(-1, 3), axis=0), np.median(lab[surround], axis=0)
+    if float(np.linalg.norm(face - back)) < MIN_SEPARATION:
+        return None
+    mask = (np.linalg.norm(lab - face, axis=2) < np.linalg.norm(lab - back, axis=2)).astype(np.uint8)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    holding = [c for c in contours if cv2.pointPolygonTest(c, (float(cx), float(cy)), False) >= 0]
+    if not holding:
+        return None
+    best = max(holding, key=cv2.contourArea)
+    lo, hi = AREA_SHARE
+    if len(best) < 12 or not lo * bw * bh <= cv2.contourArea(best) <= hi * bw * bh:
+        return None
+    hull = np.zeros_like(mask)                      # a pip or a mark at the rim notches the outline
+    cv2.fillPoly(hull, [cv2.convexHull(best)], (1,))
+    contours, _ = cv2.findContours(hull, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return max(contours, key=cv2.contourArea)
+
+
+def roundness(bgr: np.ndarray, box: Sequence[float]) -> float | None:
+    """How far the face's ``outline`` strays from the ellipse fitted to it: the ratio of its far to
+    its near points in the ellipse's own scale (98th over 2nd percentile, so a stray pixel does not
+    count). About 1.0 for a disc; None where there is no outline."""
+    contour = outline(bgr, box)
+    if contour is None:
+        return None
+    (ex, ey), (ea, eb), angle = cv2.fitEllipse(contour)
+    if min(ea, eb) <= 0:
+        return None
+    t = np.deg2rad(angle)
+    p = contour.reshape(-1, 2).astype(np.float64) - (ex, ey)
+    u = p[:, 0] * np.cos(t) + p[:, 1] * np.sin(t)
+    v = -p[:, 0] * np.sin(t) + p[:, 1] * np.cos(t)
+    rho = np.sqrt((u / (ea / 2)) ** 2 + (v / (eb / 2)) ** 2)
+    near = float(np.percentile(rho, 2))
+    return float(np.percentile(rho, 98)) / near if near > 0 else None
+
+
+def doubt_discs(bgr: np.ndarray, seen: list[Seen]) -> list[Seen]:
+    """The same dice, those reported sure whose face is a disc (``roundness`` under ``DISC``)
+    reported unsure: a round token with a dot is read as a sure 1 by the pips alone."""
+    out = []
+    for s in seen:
+        if s.confidence >= CERTAIN:
+            r = roundness(bgr, s.candidate.box)
+            if r is not None and r < DISC:
+                s = replace(s, confidence=min(s.confidence, UNSURE))
+        out.append(s)
+    return out
