@@ -148,7 +148,7 @@ def test_fixed_hut_takes_exactly_its_three_resources_and_scores_their_values() -
         t.do(BuildHut(0, 1, hut, (W, B)))
     events = t.do(BuildHut(0, 1, hut, (S, W, B)))
     assert events[0] == HutBuilt(0, 1, hut, (S, W, B), 12)
-    assert RULES.describe(None, events[0]).endswith("+12: building (stone, wood, brick)")
+    assert RULES.describe(None, events[0]).endswith("+12: building (1 stone, 1 wood, 1 brick)")
     p = t.s.players[0]
     assert (p.score, p.wood, p.brick, p.stone, p.gold) == (12, 4, 4, 4, 5)
     assert p.huts[0].hut == hut and t.s.stacks == (6, 7)

@@ -35,7 +35,7 @@ def test_a_card_costs_its_slot_number_in_any_resources() -> None:
     with pytest.raises(IllegalMove, match="you have only 0 gold"):
         t.do(BuyCard(0, 3, card, (W, G, G)))
     events = t.do(BuyCard(0, 3, card, (W, B, S)))
-    assert RULES.describe(None, events[0]).endswith("+3: Music card (slot 3, paid wood, brick, stone)")
+    assert RULES.describe(None, events[0]).endswith("+3: Music card (slot 3, paid 1 wood, 1 brick, 1 stone)")
     p = t.s.players[0]
     assert (p.score, p.wood, p.brick, p.stone, p.cards) == (3, 2, 2, 2, (card,))
     assert t.s.slots_filled == (True, True, False, True) and card in t.s.cards_out

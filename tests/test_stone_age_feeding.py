@@ -70,7 +70,7 @@ def test_a_short_player_with_resources_chooses_and_the_others_feed_at_once() -> 
         t.do(Place(1, Area.FOREST, 1))
     events = t.do(Feed(1, (W, G, G)))
     assert events[0] == Fed(1, 2, (W, G, G), False)
-    assert RULES.describe(t.s, events[0]) == "Ben fed: 2 food and wood, 2 gold"
+    assert RULES.describe(t.s, events[0]) == "Ben fed: 2 food and 1 wood, 2 gold"
     p = t.s.players[1]
     assert (p.food, p.wood, p.gold, p.score) == (0, 1, 1, 0)
     assert t.s.round == 2 and t.s.players[2].round_scores == (-10,)

@@ -50,8 +50,8 @@ def test_a_scripted_round_reads_like_a_score_sheet() -> None:
     assert lines == [
         "Ann +1 tool: the tool maker (tools 1)",
         "Ann +4 wood: the forest (dice 6+6+1, tools +1)",
-        "Ann +12: building (wood, brick, stone)",
-        "Ben bought the Writing card (slot 1, paid gold): dice for everyone 3, 6",
+        "Ann +12: building (1 wood, 1 brick, 1 stone)",
+        "Ben bought the Writing card (slot 1, paid 1 gold): dice for everyone 3, 6",
         "Ben +1 agriculture: dice for everyone (6)",
         "Ann +1 stone: dice for everyone (3)",
         "Ben +2 food: the hunting grounds (dice 1+1+1+1)",

@@ -32,7 +32,7 @@ def test_buying_the_card_without_choosing_keeps_it_for_later() -> None:
     assert (p.any_two, p.wood, p.brick, p.stone, p.gold) == (1, 2, 0, 0, 0)
     assert ANY_TWO in p.cards                                   # the bottom (Medicine) is held as usual
     line = RULES.describe(t.s, t.events[-1])
-    assert line == "Ann “any 2 resources” kept for later: Medicine card (slot 1, paid wood)"
+    assert line == "Ann “any 2 resources” kept for later: Medicine card (slot 1, paid 1 wood)"
 
 
 def test_a_kept_card_pays_for_a_hut_on_the_players_turn() -> None:
@@ -41,7 +41,7 @@ def test_a_kept_card_pays_for_a_hut_on_the_players_turn() -> None:
         t.do(BuildHut(0, 1, 1, (W, W, B)))
     events = t.do(UseAnyTwo(0, (B, G)))
     assert events == (AnyTwoUsed(0, (B, G)),)
-    assert RULES.describe(t.s, events[0]) == "Ann took brick, gold: the kept “any 2 resources” card"
+    assert RULES.describe(t.s, events[0]) == "Ann took 1 brick, 1 gold: the kept “any 2 resources” card"
     p = t.s.players[0]
     assert (p.any_two, p.wood, p.brick, p.gold) == (0, 2, 1, 1)
     t.do(BuildHut(0, 1, 1, (W, W, B)))

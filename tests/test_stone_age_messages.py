@@ -135,7 +135,7 @@ def test_a_card_line_nests_the_card_the_payment_and_the_gain() -> None:
     card = next(c for c in CARDS if c.effect.value == "food" and c.amount == 7)
     bought = RULES.decide(t.s, BuyCard(0, 2, card.id, (G, W)))[0]
     line = RULES.describe(t.s, bought)
-    assert str(line) == "Ann +7 food: Pottery card (slot 2, paid gold, wood)"
+    assert str(line) == "Ann +7 food: Pottery card (slot 2, paid 1 gold, 1 wood)"
     assert line.template == "{who} {gain}: {card} ({paid})"
     assert line.params["gain"] == Text("+{count} {resource}", count=7, resource="food")
     assert line.params["paid"].template == "slot {slot}, paid {paid}"
@@ -153,16 +153,16 @@ def test_a_feeding_refusal_and_line() -> None:
 
 
 def test_a_feeding_line_counts_each_kind_of_resource_once() -> None:
-    """Resources paid for food read with their counts ("4 wood, gold", not four words "wood"), each
+    """Resources paid for food read with their counts ("4 wood, 1 gold", not four words "wood"), each
     kind where it was first paid, in English and in Chinese."""
     t = new_table(2)
     t.board(phase=t.s.phase.FEED, current=0, fed=(False, False))
     t.edit(0, food=0, wood=4, gold=1)
     fed = RULES.decide(t.s, Feed(0, (W, W, G, W, W)))[0]
     line = RULES.describe(t.s, fed)
-    assert str(line) == "Ann fed: 0 food and 4 wood, gold"
-    assert render_message(line, load_catalog("zh_CN")) == "Ann 喂食：0 个食物和4 木头、金子"
-    assert render_message(line, load_catalog("zh_TW")) == "Ann 餵食：0 個食物和4 木頭、金子"
+    assert str(line) == "Ann fed: 0 food and 4 wood, 1 gold"
+    assert render_message(line, load_catalog("zh_CN")) == "Ann 喂食：0 个食物和 4 木头、1 金子"
+    assert render_message(line, load_catalog("zh_TW")) == "Ann 餵食：0 個食物和 4 木頭、1 金子"
 
 
 def test_gain_words_and_areas_are_vocabulary() -> None:

@@ -59,13 +59,13 @@ def test_ui_huts_cards_and_feeding_take_fewer_taps_and_log_what_was_shown(displa
     if lang == "zh_CN":
         assert shown["prompt_1"].startswith("第 1 轮已喂食，无人缺粮")
         assert shown["prompt_2"].startswith("第 2 轮已喂食，无人缺粮")
-        assert shown["fixed_banner"] == "已建造：支付木头、木头、砖块 → 10 分"
+        assert shown["fixed_banner"] == "已建造：支付 2 木头、1 砖块 → 10 分"
     else:
         assert shown["prompt_1"] == "Round 1 fed, nobody short  ·  Ben: place figures (5 at home)"
         assert shown["prompt_2"].startswith("Round 2 fed, nobody short")
-        assert shown["fixed_banner"] == "Built: Pay Wood, Wood, Brick → 10 points"
-        assert shown["card_4"]["pay_text"] == "Pay Stone, Stone, Stone, Gold (4 of 4)"
-        assert shown["variable"]["banner"] == "Built: Pay Wood, Wood, Wood, Wood → 12 points"
+        assert shown["fixed_banner"] == "Built: Pay 2 Wood, 1 Brick → 10 points"
+        assert shown["card_4"]["pay_text"] == "Pay 3 Stone, 1 Gold (4 of 4)"
+        assert shown["variable"]["banner"] == "Built: Pay 4 Wood → 12 points"
         assert shown["advice"] == "Tools: add 1 → 12"
     assert {name: cut for name, cut in report["cut"].items() if cut} == {}, "a text is cut off"
     for shot in report["shots"]:
@@ -79,9 +79,9 @@ def test_ui_a_card_is_filled_with_the_cheapest_and_one_tap_pays_otherwise(displa
     assert status == 0, stderr
     shown = report["shown"]
     assert shown["filled"]["paid"] == ["wood"] and shown["filled"]["proposed"]
-    assert shown["filled"]["pay_text"] == "Pay Wood (1 of 1)  (filled in: tap resources to pay otherwise)"
+    assert shown["filled"]["pay_text"] == "Pay 1 Wood (1 of 1)  (filled in: tap resources to pay otherwise)"
     assert report["taps"]["pay_otherwise"] == 1
-    assert shown["changed"] == {"paid": ["brick"], "proposed": False, "pay_text": "Pay Brick (1 of 1)"}
+    assert shown["changed"] == {"paid": ["brick"], "proposed": False, "pay_text": "Pay 1 Brick (1 of 1)"}
     assert report["screen_after"] == "sa_table"
     with GameStore(data / "cairn.sqlite3") as store:
         events = GameSession.resume(store, report["game_id"]).events()

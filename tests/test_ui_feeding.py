@@ -31,7 +31,7 @@ def test_ui_feeding_reads_back_every_player_and_the_short_one_chooses(display: s
     else:
         assert report["fed"]["prompt"] == f"Round 1 fed, nobody short  ·  {second}: place figures (5 at home)"
         assert report["done_text"] == "Start round 4"
-        assert report["pay_text"] == "Pay Stone, Stone, Gold"
+        assert report["pay_text"] == "Pay 2 Stone, 1 Gold"
     assert report["panel_kept"], "the kept card shows on the player's panel"
     assert report["state"]["round"] == 4
     ben = report["state"]["players"][1]
@@ -74,8 +74,8 @@ def test_ui_two_short_players_each_pay_the_filled_in_cheapest_with_one_tap(displ
     first, second = report["filled"]
     assert {first["seat"], second["seat"]} == {0, 1}
     by_seat = {f["seat"]: f for f in report["filled"]}
-    assert by_seat[0]["paid"] == ["wood"] * 3 and by_seat[0]["pay"] == "Pay Wood, Wood, Wood"
-    assert by_seat[1]["paid"] == ["stone"] * 3 and by_seat[1]["pay"] == "Pay Stone, Stone, Stone"
+    assert by_seat[0]["paid"] == ["wood"] * 3 and by_seat[0]["pay"] == "Pay 3 Wood"
+    assert by_seat[1]["paid"] == ["stone"] * 3 and by_seat[1]["pay"] == "Pay 3 Stone"
     assert "cheapest is filled in" in second["ask"], "the second player's payment is filled in too"
     ann, ben = report["state"]["players"]
     assert (ann["wood"], ann["score"], ben["stone"], ben["score"]) == (27, 0, 15, 0), report["banner"]

@@ -108,7 +108,7 @@ def test_view_feeding_reads_a_line_per_player_and_the_short_one_chooses() -> Non
     paid = fvm.add(ann, paid, Resource.BRICK)
     assert fvm.add(ann, paid, Resource.WOOD) == paid      # full
     choice = fvm.payment(ann, paid)
-    assert choice.ready and choice.text == "Pay Gold, Brick"
+    assert choice.ready and choice.text == "Pay 1 Gold, 1 Brick"
 
 
 def test_view_feeding_after_the_round_reads_the_feeding_back() -> None:
@@ -133,12 +133,12 @@ def test_view_hut_payment_guides_the_tapping() -> None:
     p = replace(start().players[0], wood=4, stone=1)
     four_one = next(h for h in HUTS if h.kind is HutKind.COUNT_KINDS and h.count == 4 and h.kinds == 1)
     ready = bvm.hut_payment(four_one, (Resource.WOOD,) * 4, p)
-    assert ready.ready and ready.text == "Pay Wood, Wood, Wood, Wood → 12 points"
+    assert ready.ready and ready.text == "Pay 4 Wood → 12 points"
     assert not bvm.hut_payment(four_one, (Resource.WOOD,) * 3 + (Resource.STONE,), p).ready
     short = bvm.hut_payment(four_one, (Resource.GOLD,), p)
     assert not short.ready and short.text == "Not enough Gold"
     assert bvm.hut_payment(None, (), p).text == "Tap the building tile on top of the stack."
-    assert bvm.card_payment(2, (Resource.WOOD,), p).text == "Pay Wood (1 of 2)"
+    assert bvm.card_payment(2, (Resource.WOOD,), p).text == "Pay 1 Wood (1 of 2)"
 
 
 def test_view_distinct_tiles_and_cards_show_each_look_once() -> None:

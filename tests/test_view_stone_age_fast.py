@@ -41,8 +41,8 @@ def test_a_fixed_hut_the_player_holds_is_built_by_its_tap_and_a_missing_one_is_n
     poor = player(wood=1, brick=0, stone=3)
     assert not bvm.builds_at_once(wwb, poor) and bvm.hut_default(wwb, poor) == ()
     missing = bvm.hut_payment(wwb, (), poor)
-    assert not missing.ready and missing.text == "Missing: Wood, Brick"
-    assert bvm.hut_payment(wwb, (W, W, B), rich).text == "Pay Wood, Wood, Brick → 10 points"
+    assert not missing.ready and missing.text == "Missing: 1 Wood, 1 Brick"
+    assert bvm.hut_payment(wwb, (W, W, B), rich).text == "Pay 2 Wood, 1 Brick → 10 points"
 
 
 def test_a_variable_hut_is_filled_and_built_by_its_tap_only_when_the_player_can_pay_it_one_way() -> None:

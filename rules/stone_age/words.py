@@ -36,9 +36,8 @@ def listing(items: Sequence[str]) -> str:
 
 def resource_list(paid: Sequence[Resource]) -> str:
     """Resources in words, each kind once with its count, where it was first paid: (wood, brick, wood,
-    wood) is "3 wood, brick" (a count of one is left out)."""
-    return listing([r.value if n == 1 else Text("{count} {resource}", count=n, resource=r.value)
-                    for r, n in Counter(paid).items()])
+    wood) is "3 wood, 1 brick" (as 石器部落 counts its cards)."""
+    return listing([Text("{count} {resource}", count=n, resource=r.value) for r, n in Counter(paid).items()])
 
 
 def refusal(message: Text) -> IllegalMove:

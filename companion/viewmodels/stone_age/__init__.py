@@ -5,6 +5,8 @@ a rule itself. Texts are in the current language (``companion.i18n``).
 """
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion import i18n
@@ -43,6 +45,13 @@ def resource_label(name: str) -> str:
     """"wood" -> "Wood" in the current language (also food, tool, agriculture)."""
     return {"wood": _("Wood"), "brick": _("Brick"), "stone": _("Stone"), "gold": _("Gold"),
             "food": _("Food"), "tool": _("Tool"), "agriculture": _("Agriculture")}.get(name, name)
+
+
+def resources_listed(resources: Sequence[Resource]) -> str:
+    """"3 Wood, 1 Gold" in the current language: each kind once with its count, where it was first
+    paid, as the history line says it (``rules.stone_age.words.resource_list``); "" for none."""
+    return _(", ").join(tr("{count} {resource}", count=n, resource=resource_label(r.value))
+                        for r, n in Counter(resources).items())
 
 
 def cheapest(player: PlayerState, n: int) -> tuple[Resource, ...] | None:

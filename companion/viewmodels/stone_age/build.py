@@ -12,7 +12,7 @@ from rules.errors import IllegalMove
 from rules.stone_age.huts import Hut, HutKind, check_payment
 from rules.stone_age.state import PlayerState
 
-from companion.viewmodels.stone_age import cheapest, resource_label
+from companion.viewmodels.stone_age import cheapest, resource_label, resources_listed
 
 
 @dataclass(frozen=True)
@@ -34,12 +34,12 @@ def hut_payment(hut: Hut | None, paid: tuple[Resource, ...], player: PlayerState
     points = sum(RESOURCE_VALUE[r] for r in paid)
     have = Counter({r: player.amount(r) for r in Resource})
     lacking = [r for r, n in Counter(paid).items() if n > have[r]]
-    listed = _(", ").join(resource_label(r.value) for r in paid) or "–"
+    listed = resources_listed(paid) or "–"
     if lacking:
         return Payment(paid, tr("Not enough {what}", what=resource_label(lacking[0].value)), False)
     if hut.kind is HutKind.FIXED and not paid and not holds(player, hut.resources):
         short = tuple((Counter(hut.resources) - have).elements())
-        return Payment(paid, tr("Missing: {what}", what=_(", ").join(resource_label(r.value) for r in short)), False)
+        return Payment(paid, tr("Missing: {what}", what=resources_listed(short)), False)
     if hut.kind is HutKind.FIXED:
         ready = Counter(paid) == Counter(hut.resources)
     elif hut.kind is HutKind.COUNT_KINDS:
@@ -53,7 +53,7 @@ def card_payment(slot: int, paid: tuple[Resource, ...], player: PlayerState) -> 
     """A card in slot ``slot`` costs ``slot`` resources of any kinds."""
     have = Counter({r: player.amount(r) for r in Resource})
     lacking = [r for r, n in Counter(paid).items() if n > have[r]]
-    listed = _(", ").join(resource_label(r.value) for r in paid) or "–"
+    listed = resources_listed(paid) or "–"
     if lacking:
         return Payment(paid, tr("Not enough {what}", what=resource_label(lacking[0].value)), False)
     text = tr("Pay {what} ({n} of {cost})", what=listed, n=len(paid), cost=slot)

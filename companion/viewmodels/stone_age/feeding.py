@@ -16,7 +16,7 @@ from rules.stone_age.data import RESOURCES, Resource
 from rules.stone_age.feeding import can_pay_with_resources, food_after, shortfall
 from rules.stone_age.state import FeedLine, GameState, Phase, PlayerState
 
-from companion.viewmodels.stone_age import cheapest, nobody_short, resource_label
+from companion.viewmodels.stone_age import cheapest, nobody_short, resources_listed
 
 
 @dataclass(frozen=True)
@@ -35,11 +35,6 @@ class FeedRow:
     any_two: int
 
 
-def listed(resources: tuple[Resource, ...]) -> str:
-    """"Wood, Gold, Gold" in the current language."""
-    return _(", ").join(resource_label(r.value) for r in resources)
-
-
 def fed_line(name: str, line: FeedLine) -> str:
     """How a player fed, e.g. "Ann: fields +7, eats −6 → 12 food"."""
     if line.penalty:
@@ -47,7 +42,7 @@ def fed_line(name: str, line: FeedLine) -> str:
                   harvest=line.harvest, eaten=line.eaten, food=line.food)
     if line.resources:
         return tr("{name}: fields +{harvest}, eats −{eaten}, pays {what} → {food} food", name=name,
-                  harvest=line.harvest, eaten=line.eaten, what=listed(line.resources), food=line.food)
+                  harvest=line.harvest, eaten=line.eaten, what=resources_listed(line.resources), food=line.food)
     return tr("{name}: fields +{harvest}, eats −{eaten} → {food} food", name=name, harvest=line.harvest,
               eaten=line.eaten, food=line.food)
 
@@ -124,7 +119,7 @@ def payment(player: PlayerState, paid: tuple[Resource, ...]) -> Choice:
     if any(n > have[r] for r, n in Counter(paid).items()):
         return Choice(paid, short, _("Not enough of that resource"), False)
     if len(paid) == short:
-        return Choice(paid, short, tr("Pay {what}", what=listed(paid)), True)
+        return Choice(paid, short, tr("Pay {what}", what=resources_listed(paid)), True)
     return Choice(paid, short, tr("Tap {n} more resources to pay", n=short - len(paid)), False)
 
 
