@@ -44,7 +44,7 @@ from vision.calibrate import SIZE_TOLERANCE, Calibration
 from vision.classify import NOT_A_DIE, first_look, read_pips, settle
 from vision.colour import TOLERANCE, face_colour, nearest
 from vision.die import CERTAIN, Die
-from vision.frames import MIN_SIDE, WORK_PIXELS, as_bgr, blank, working_copy, working_copy_scale
+from vision.frames import MIN_SIDE, WORK_PIXELS, as_bgr, blank, shrink, working_copy, working_copy_scale
 from vision.locate import Candidate, level_finds, locate_dice, locate_finest, locate_levels, merge
 from vision.pips import count_pips
 from vision.shape import doubt_discs
@@ -249,13 +249,7 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     crop = bgr[y0:min(h, ay + ah + pad), x0:min(w, ax + aw + pad)]
     zoom = 1.0                                                        # frame pixels per crop pixel
     if die_px is not None and die_px > CALIBRATED_SIZE:
-        step = int(die_px / CALIBRATED_SIZE)
-        if step >= 2:                                                  # a cheap first cut of a big frame
-            crop, zoom = crop[::step, ::step], float(step)
-        f = CALIBRATED_SIZE * zoom / die_px
-        crop = cv2.resize(crop, (max(1, round(crop.shape[1] * f)), max(1, round(crop.shape[0] * f))),
-                          interpolation=cv2.INTER_AREA)
-        zoom /= f
+        crop, (zoom, _) = shrink(crop, CALIBRATED_SIZE / die_px)
     dice = _read(np.ascontiguousarray(crop), None if die_px is None else die_px / zoom, (x0, y0), zoom, (h, w))
     inside = [d for d in dice if ax <= d.box[0] + d.box[2] / 2 <= ax + aw and ay <= d.box[1] + d.box[3] / 2 <= ay + ah]
     return [off_colour(d) if calibration.colours and d.colour is not None
