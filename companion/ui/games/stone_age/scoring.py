@@ -72,7 +72,8 @@ class ScoreChart(Widget):
 
     def _text_width(self, text: str) -> float:
         """The width (px) of ``text`` as the axis labels draw it."""
-        label = Label(text=text, font_size=App.get_running_app().u(16))
+        u = App.get_running_app().u
+        label = Label(text=text, font_size=u(16))
         label.texture_update()
         return float(label.texture_size[0])
 
