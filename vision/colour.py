@@ -18,6 +18,8 @@ Colour = tuple[int, int, int]
 INSET = 0.15
 #: At most this many pixels a side are sampled (a die of a 12 MP frame costs what a small one does).
 SAMPLES = 24
+#: How much a difference in lightness counts in a ``distance`` (the same die is lighter under a lamp).
+LIGHTNESS_WEIGHT = 0.5
 #: Two faces this far apart (``distance``) are of different dice (chosen with
 #: tools/dice_colour_report.py: of the dev part's sure dice read right, 1.7 % lie farther than this
 #: from every colour learnt on the other photos of their session, against 8 % at 20; on the train
@@ -51,7 +53,7 @@ def to_rgb(colour: Sequence[float]) -> tuple[int, int, int]:
 def distance(a: Sequence[float] | np.ndarray, b: Sequence[float] | np.ndarray) -> float:
     """How far apart two colours are: Lab distance with lightness counted half."""
     dl, da, db = (float(p) - float(q) for p, q in zip(a, b))
-    return float(np.sqrt((0.5 * dl) ** 2 + da * da + db * db))
+    return float(np.sqrt((LIGHTNESS_WEIGHT * dl) ** 2 + da * da + db * db))
 
 
 def nearest(colour: Sequence[float], known: Iterable[Sequence[float]]) -> float:

@@ -41,7 +41,7 @@ from vision.boxes import (
     resolve_nesting,
 )
 from vision.calibrate import SIZE_TOLERANCE, Calibration
-from vision.classify import NOT_A_DIE, first_look, read_pips, settle
+from vision.classify import CLEAR, NOT_A_DIE, first_look, read_pips, settle
 from vision.colour import TOLERANCE, face_colour, nearest
 from vision.die import CERTAIN, Die
 from vision.frames import MIN_SIDE, WORK_PIXELS, as_bgr, blank, shrink, working_copy, working_copy_scale
@@ -198,7 +198,7 @@ def likely_size(located: Located) -> float | None:
 
 def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: float = MAX_NOT_DIE_UNSURE,
          sure_max_not_die: float = SURE_MAX_NOT_DIE, odd_sized: float = ODD_SIZED,
-         located: Located | None = None, clear: float | None = None) -> list[Seen]:
+         located: Located | None = None, clear: float = CLEAR) -> list[Seen]:
     """Every die the reader keeps in a BGR uint8 frame, before boxes are rounded. With ``die_px``
     (a calibrated camera) only boxes of about that size are dice. ``max_not_die_unsure`` and
     ``sure_max_not_die`` are ``MAX_NOT_DIE_UNSURE`` and ``SURE_MAX_NOT_DIE``, and ``odd_sized``
@@ -207,7 +207,7 @@ def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: fl
     when the caller has it already; ``clear`` is ``vision.classify.settle``'s (0: no die is read
     again turned, a quick first read)."""
     loc = located if located is not None else locate_and_look(bgr, die_px)
-    readings = settle(loc.crops, loc.probs) if clear is None else settle(loc.crops, loc.probs, clear)
+    readings = settle(loc.crops, loc.probs, clear)
     seen = []
     for cand, r in zip(loc.cands, readings):
         if r.p_not_die > MAX_NOT_DIE:

@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from vision.boxes import UNSURE, Seen
+from vision.colour import LIGHTNESS_WEIGHT
 from vision.die import CERTAIN
 
 #: Below this roundness the box holds a disc, not a die: the two round tokens the reader reports
@@ -37,9 +38,10 @@ AREA_SHARE = (0.4, 1.5)
 
 
 def _lab(bgr: np.ndarray) -> np.ndarray:
-    """Lab as float, lightness halved (distances as ``vision.colour.distance`` counts them)."""
+    """Lab as float, lightness weighted as ``vision.colour.distance`` counts it, so that plain
+    Euclidean distances between its pixels are those distances."""
     lab = cv2.cvtColor(cv2.GaussianBlur(bgr, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
-    lab[..., 0] *= 0.5
+    lab[..., 0] *= LIGHTNESS_WEIGHT
     return lab
 
 
