@@ -27,7 +27,9 @@ trained or tuned on) or drawn with a fixed seed, so the figures are the same on 
 - ``drawn translucent``: synthetic dice of 20-150 px of tinted clear resin, the table and the
   faces below showing through (tools/dice_translucent.py), on table backgrounds;
 - ``emblems``: synthetic dice of which some show an emblem instead of pips: an emblem die read as
-  sure counts as sure and wrong.
+  sure counts as sure and wrong;
+- ``drawn handful``: synthetic dice of one size, 20-60 px, pushed together edge to edge (a handful
+  of dice thrown together: tools/dice_data.py ``packed``), on table backgrounds.
 
     .venv/bin/python benchmarks/dice_scenes.py [--limit N]
 """
@@ -160,6 +162,9 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
                                         backdrop=clutter_patch(max(h, w), size, rng)[:h, :w])
         elif kind == "drawn tilted":
             img, rows = synthetic_scene(h, w, rng, (size * 0.9, size * 1.1), n_max=8, draw=render_tilted_die)
+        elif kind == "drawn handful":
+            size = float(np.exp(rng.uniform(np.log(20), np.log(60))))
+            img, rows = synthetic_scene(h, w, rng, (size, size), n_max=8, flat=0.5, packed=1.0)
         elif kind == "drawn translucent":
             img, rows = synthetic_scene(h, w, rng, (size * 0.9, size * 1.1), n_max=8, draw=render_translucent_die)
         else:
@@ -168,7 +173,7 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
 
 
 #: The scenes drawn rather than made from photos.
-DRAWN = ("drawn on clutter", "drawn tilted", "drawn translucent", "emblems")
+DRAWN = ("drawn on clutter", "drawn tilted", "drawn translucent", "emblems", "drawn handful")
 KINDS = ("clutter", "x2", "x3", "x0.5", "x0.4", "12mp", "12mp far", "tilted", "calibrated",
          "calibrated 12mp", "pieces in tray", "pieces no colour") + DRAWN
 

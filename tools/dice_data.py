@@ -219,11 +219,12 @@ def paste(img: np.ndarray, patch: np.ndarray, alpha: np.ndarray, x: int, y: int,
 def synthetic_scene(h: int, w: int, rng: np.random.Generator, size_range: tuple[float, float],
                     n_max: int = 10, backdrop: np.ndarray | None = None,
                     mark: Mark | None = None, flat: float = 0.0,
-                    draw: Draw | None = None) -> tuple[np.ndarray, np.ndarray]:
+                    draw: Draw | None = None, packed: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """A background (``backdrop`` when given) with 0..n_max synthetic dice (some touching) and a
     few blank distractors; with ``mark``, some dice show an emblem instead of pips (value 0);
     ``draw`` (size, value, rng) -> (patch, alpha) draws the dice with pips instead of ``render_die``
-    (``tools.dice_tilted.render_tilted_die``: dice seen from the side).
+    (``tools.dice_tilted.render_tilted_die``: dice seen from the side); with probability ``packed``
+    the dice, of one size, are pushed together into one handful, edge to edge (``packed_spot``).
 
     Returns (BGR uint8 image, dice rows ``(value, x, y, w, h)``).
     """
@@ -239,8 +240,11 @@ def synthetic_scene(h: int, w: int, rng: np.random.Generator, size_range: tuple[
         else:
             cv2.circle(img, (int(rng.integers(0, w)), int(rng.integers(0, h))), int(s / 2),
                        _random_colour(rng).tolist(), -1, cv2.LINE_AA)
+    heap = (rng.uniform(0.2, 0.8) * w, rng.uniform(0.2, 0.8) * h) if packed > 0 and rng.random() < packed else None
+    heap_size = float(np.exp(rng.uniform(*np.log(size_range)))) if heap is not None else 0.0  # one set of dice
+    occupied = np.zeros((h, w), bool)
     for _ in range(rng.integers(0, n_max + 1)):
-        s = np.exp(rng.uniform(*np.log(size_range)))
+        s = np.exp(rng.uniform(*np.log(size_range))) if heap is None else heap_size * rng.uniform(0.9, 1.1)
         v = int(rng.integers(1, 7))
         emblem = mark is not None and rng.random() < 0.1
         if draw is not None and not emblem:
@@ -249,6 +253,14 @@ def synthetic_scene(h: int, w: int, rng: np.random.Generator, size_range: tuple[
             patch, alpha = render_die(s, v, rng, mark=mark if emblem else None, flat=flat)
         v = 0 if emblem else v
         ph, pw = alpha.shape
+        if heap is not None:
+            spot = packed_spot(occupied, alpha > 0.2, heap, s, rng)
+            if spot is not None:
+                box = paste(img, patch, alpha, *spot)
+                occupied[spot[1]:spot[1] + ph, spot[0]:spot[0] + pw] |= alpha > 0.2
+                if box is not None:
+                    rows.append((v, *box))
+            continue
         for _try in range(10):
             x, y = int(rng.integers(0, max(1, w - pw))), int(rng.integers(0, max(1, h - ph)))
             cx, cy = x + pw / 2, y + ph / 2
@@ -261,6 +273,24 @@ def synthetic_scene(h: int, w: int, rng: np.random.Generator, size_range: tuple[
     if rng.random() < 0.5:
         img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.0))
     return img, np.array(rows, np.float32).reshape(-1, 5)
+
+
+def packed_spot(occupied: np.ndarray, die: np.ndarray, heap: tuple[float, float], size: float,
+                rng: np.random.Generator, tries: int = 60) -> tuple[int, int] | None:
+    """Where (x, y: the patch's top-left) a die whose patch covers ``die`` (bool) lies nearest to
+    ``heap`` (x, y) without covering any of ``occupied`` (bool, the frame): of ``tries`` spots drawn
+    within 2.5 dice of it, so that a handful of dice comes to lie edge to edge. None when no spot is free."""
+    H, W = occupied.shape
+    ph, pw = die.shape
+    best: tuple[float, int, int] | None = None
+    for _ in range(tries):
+        r, t = rng.uniform(0, 2.5 * size), rng.uniform(0, 2 * np.pi)
+        x, y = int(heap[0] + r * np.cos(t) - pw / 2), int(heap[1] + r * np.sin(t) - ph / 2)
+        if x < 0 or y < 0 or x + pw > W or y + ph > H or (best is not None and r >= best[0]):
+            continue
+        if not (occupied[y:y + ph, x:x + pw] & die).any():
+            best = (r, x, y)
+    return None if best is None else (best[1], best[2])
 
 
 # ----------------------------------------------------------------------------- photometric changes

@@ -114,11 +114,13 @@ def rot_flip(img: np.ndarray, rows: np.ndarray, rng: np.random.Generator) -> tup
 
 
 def batch(photos: list[Photo], n: int, rng: np.random.Generator, a_photo: float = 0.6,
-          a_clutter: float = 0.2, a_tilt: float = 0.0, a_flat: float = 0.0) -> tuple[torch.Tensor, ...]:
+          a_clutter: float = 0.2, a_tilt: float = 0.0, a_flat: float = 0.0,
+          a_packed: float = 0.0) -> tuple[torch.Tensor, ...]:
     """``n`` training images with their targets: a share ``a_photo`` from photos, ``a_clutter``
     synthetic dice on clutter, the rest synthetic dice on plain table backgrounds; a share
     ``a_tilt`` of all of them seen from a tilted camera (``tools.dice_tilted.tilt``); of the plain
-    synthetic dice a share ``a_flat`` seen straight from above with sharp corners (printed or flat dice)."""
+    synthetic dice a share ``a_flat`` seen straight from above with sharp corners (printed or flat dice);
+    of the plain synthetic images a share ``a_packed`` with their dice pushed together edge to edge."""
     xs, hs, rs, ms = [], [], [], []
     for _ in range(n):
         r = rng.random()
@@ -129,7 +131,8 @@ def batch(photos: list[Photo], n: int, rng: np.random.Generator, a_photo: float 
             img, rows = synthetic_scene(CROP, CROP, rng, SIZE_RANGE, n_max=int(rng.integers(0, 6)),
                                         backdrop=clutter_patch(CROP, part, rng), mark=emblem)
         else:
-            img, rows = synthetic_scene(CROP, CROP, rng, SIZE_RANGE, n_max=12, mark=emblem, flat=a_flat)
+            img, rows = synthetic_scene(CROP, CROP, rng, SIZE_RANGE, n_max=12, mark=emblem, flat=a_flat,
+                                        packed=a_packed)
         img, rows = rot_flip(img, rows, rng)
         if rng.random() < a_tilt:
             img, rows = tilt(img, rows, rng)
@@ -172,6 +175,8 @@ def main() -> None:
     ap.add_argument("--tilt", type=float, default=0.0, help="share of images seen from a tilted camera")
     ap.add_argument("--clutter", type=float, default=0.2, help="share of images of dice on table clutter")
     ap.add_argument("--flat", type=float, default=0.0, help="share of plain synthetic dice seen flat")
+    ap.add_argument("--packed", type=float, default=0.0,
+                    help="share of plain synthetic images whose dice are pushed together edge to edge")
     a = ap.parse_args()
     torch.manual_seed(a.seed)
     torch.set_num_threads(a.threads)
@@ -184,7 +189,8 @@ def main() -> None:
         t0, tot = time.time(), 0.0
         net.train()
         for _ in range(a.steps):
-            x, heat, reg, mask = batch(photos, a.batch, rng, a_clutter=a.clutter, a_tilt=a.tilt, a_flat=a.flat)
+            x, heat, reg, mask = batch(photos, a.batch, rng, a_clutter=a.clutter, a_tilt=a.tilt, a_flat=a.flat,
+                                       a_packed=a.packed)
             out = net(x)
             lh = focal(out[:, 0], heat)
             m = mask[:, None]
