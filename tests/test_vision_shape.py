@@ -1,5 +1,6 @@
 """vision.shape on the real photos: a die's face is no disc, the same face cut round is one, and a
-round token with a dot beside the dice is never reported as a sure die."""
+round token with a dot beside the dice is never reported as a sure die, nor at all when the
+classifier already doubted it."""
 from __future__ import annotations
 
 import cv2
@@ -7,7 +8,11 @@ import numpy as np
 import pytest
 
 from tests.test_vision_reader import heldout_names, load
-from vision.shape import DISC, roundness
+from vision.boxes import UNSURE, Seen
+from vision.classify import Reading
+from vision.die import CERTAIN
+from vision.locate import Candidate
+from vision.shape import DISC, doubt_discs, roundness
 
 
 def empty_spot(img: np.ndarray, gt: list, size: float) -> tuple[int, int] | None:
@@ -78,3 +83,24 @@ def test_a_face_like_its_table_has_no_roundness() -> None:
     img = np.full((120, 120, 3), 128, np.uint8)
     assert roundness(img, (40, 40, 40, 40)) is None
     assert roundness(img, (0, 0, 3, 3)) is None
+
+
+def test_a_disc_is_doubted_when_sure_and_dropped_when_unsure() -> None:
+    """``doubt_discs`` on a drawn token with a dot and on a real held-out die: the token read sure is
+    kept as unsure, read unsure it is dropped; the die is kept as it was read, sure or unsure."""
+    img = np.clip(np.random.default_rng(4).normal(0, 8, (200, 200, 3)) + (104, 103, 111), 0, 255).astype(np.uint8)
+    cv2.circle(img, (100, 100), 27, (70, 45, 42), -1, cv2.LINE_AA)
+    cv2.circle(img, (100, 100), 6, (240, 240, 240), -1, cv2.LINE_AA)
+    token = (73.0, 73.0, 55.0, 55.0)
+    photo, gt = load(heldout_names()[0])
+    die = tuple(float(v) for v in gt[0][1:])
+    assert (roundness(photo, die) or DISC) >= DISC
+
+    def seen(box: tuple, confidence: float) -> Seen:
+        return Seen(Candidate(box, 0.9), Reading(1, confidence, 0.1), 1, confidence)
+
+    sure, unsure = doubt_discs(img, [seen(token, 0.9)]), doubt_discs(img, [seen(token, 0.4)])
+    assert len(sure) == 1 and sure[0].confidence <= UNSURE < CERTAIN
+    assert unsure == []
+    for conf in (0.9, 0.4):
+        assert [s.confidence for s in doubt_discs(photo, [seen(die, conf)])] == [conf]

@@ -107,13 +107,16 @@ def roundness(bgr: np.ndarray, box: Sequence[float]) -> float | None:
 
 
 def doubt_discs(bgr: np.ndarray, seen: list[Seen]) -> list[Seen]:
-    """The same dice, those reported sure whose face is a disc (``roundness`` under ``DISC``)
-    reported unsure: a round token with a dot is read as a sure 1 by the pips alone."""
+    """The same dice less those whose face is a disc (``roundness`` under ``DISC``): one reported
+    sure is kept as unsure (a round token with a dot is read as a sure 1 by the pips alone, and the
+    player is asked), one already unsure is dropped (the classifier doubted it and its outline is no
+    die's: a token or a coin beside the dice)."""
     out = []
     for s in seen:
-        if s.confidence >= CERTAIN:
-            r = roundness(bgr, s.candidate.box)
-            if r is not None and r < DISC:
-                s = replace(s, confidence=min(s.confidence, UNSURE))
+        r = roundness(bgr, s.candidate.box)
+        if r is not None and r < DISC:
+            if s.confidence < CERTAIN:
+                continue
+            s = replace(s, confidence=min(s.confidence, UNSURE))
         out.append(s)
     return out
