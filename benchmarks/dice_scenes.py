@@ -29,7 +29,9 @@ trained or tuned on) or drawn with a fixed seed, so the figures are the same on 
 - ``emblems``: synthetic dice of which some show an emblem instead of pips: an emblem die read as
   sure counts as sure and wrong;
 - ``drawn handful``: synthetic dice of one size, 20-60 px, pushed together edge to edge (a handful
-  of dice thrown together: tools/dice_data.py ``packed``), on table backgrounds.
+  of dice thrown together: tools/dice_data.py ``packed``), on table backgrounds; ``calibrated
+  handful``: the same frames through a calibration made as for ``calibrated`` (the whole frame
+  the outline dragged to when the proposed one misses a die).
 
     .venv/bin/python benchmarks/dice_scenes.py [--limit N]
 """
@@ -162,18 +164,18 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
                                         backdrop=clutter_patch(max(h, w), size, rng)[:h, :w])
         elif kind == "drawn tilted":
             img, rows = synthetic_scene(h, w, rng, (size * 0.9, size * 1.1), n_max=8, draw=render_tilted_die)
-        elif kind == "drawn handful":
+        elif kind in ("drawn handful", "calibrated handful"):
             size = float(np.exp(rng.uniform(np.log(20), np.log(60))))
             img, rows = synthetic_scene(h, w, rng, (size, size), n_max=8, flat=0.5, packed=1.0)
         elif kind == "drawn translucent":
             img, rows = synthetic_scene(h, w, rng, (size * 0.9, size * 1.1), n_max=8, draw=render_translucent_die)
         else:
             img, rows = synthetic_scene(h, w, rng, (size * 0.9, size * 1.1), n_max=8, mark=emblem)
-        yield img, rows, None, None
+        yield img, rows, (0.0, 0.0, 1.0, 1.0) if kind == "calibrated handful" else None, None
 
 
 #: The scenes drawn rather than made from photos.
-DRAWN = ("drawn on clutter", "drawn tilted", "drawn translucent", "emblems", "drawn handful")
+DRAWN = ("drawn on clutter", "drawn tilted", "drawn translucent", "emblems", "drawn handful", "calibrated handful")
 KINDS = ("clutter", "x2", "x3", "x0.5", "x0.4", "12mp", "12mp far", "tilted", "calibrated",
          "calibrated 12mp", "pieces in tray", "pieces no colour") + DRAWN
 

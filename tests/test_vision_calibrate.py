@@ -148,10 +148,10 @@ def located_pixels(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     seen: list[int] = []
     level = locate._level
 
-    def counting(bgr: np.ndarray, scale: float, threshold: float):  # type: ignore[no-untyped-def]
+    def counting(bgr: np.ndarray, scale: float, threshold: float, model=locate.MODEL):  # type: ignore[no-untyped-def]
         h, w = bgr.shape[:2]
         seen.append(max(8, round(w * scale)) * max(8, round(h * scale)))
-        return level(bgr, scale, threshold)
+        return level(bgr, scale, threshold, model)
 
     monkeypatch.setattr(locate, "_level", counting)
     return seen

@@ -17,6 +17,11 @@ import cv2
 import numpy as np
 
 MODEL = Path(__file__).resolve().parent / "models" / "dice_locator.onnx"
+#: The same network trained with a fifth of its synthetic images handfuls of dice pushed edge to
+#: edge (``tools/train_dice_locator.py --packed 0.2``): it tells touching dice apart, and is used
+#: only where touching dice were found (``vision.reader.read_handful``); on a whole frame it takes
+#: a keyboard's keys for a handful.
+HANDFUL_MODEL = MODEL.with_name("dice_locator_handful.onnx")
 STRIDE = 4
 #: Die sizes (longer box side, px at a pyramid level) that a level answers for; wider than
 #: ``LEVEL_STEP`` so neighbouring levels overlap (``merge`` removes the double finds).
@@ -41,7 +46,7 @@ class Candidate:
 _LOCK = threading.Lock()
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=2)
 def _net(path: str = str(MODEL)) -> cv2.dnn.Net:
     return cv2.dnn.readNetFromONNX(path)
 
@@ -59,14 +64,15 @@ def pyramid_scales(height: int, width: int, first: float = FIRST_SCALE,
     return scales
 
 
-def _level(bgr: np.ndarray, scale: float, threshold: float) -> list[tuple[Candidate, float]]:
-    """Dice found at one scale, each with its size in level pixels."""
+def _level(bgr: np.ndarray, scale: float, threshold: float,
+           model: Path = MODEL) -> list[tuple[Candidate, float]]:
+    """Dice found at one scale by the network in ``model``, each with its size in level pixels."""
     h, w = bgr.shape[:2]
     lw, lh = max(8, round(float(w * scale))), max(8, round(float(h * scale)))
     img = cv2.resize(bgr, (lw, lh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
     sx, sy = lw / w, lh / h
     with _LOCK:
-        net = _net()
+        net = _net(str(model))
         net.setInput(cv2.dnn.blobFromImage(img, 1 / 255.0))
         maps = net.forward()[0].copy()
     heat = 1 / (1 + np.exp(-maps[0]))
@@ -127,9 +133,10 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     return ix * iy
 
 
-def level_finds(bgr: np.ndarray, scale: float, threshold: float = 0.25) -> list[Candidate]:
-    """Every find of one locator pass over the frame resized by ``scale``, in frame pixels, unmerged."""
-    return [c for c, _size in _level(bgr, scale, threshold)]
+def level_finds(bgr: np.ndarray, scale: float, threshold: float = 0.25, model: Path = MODEL) -> list[Candidate]:
+    """Every find of one pass of the locator in ``model`` over the frame resized by ``scale``, in
+    frame pixels, unmerged."""
+    return [c for c, _size in _level(bgr, scale, threshold, model)]
 
 
 def locate_levels(bgr: np.ndarray, threshold: float = 0.25) -> list[tuple[int, Candidate]]:
@@ -145,12 +152,13 @@ def locate_levels(bgr: np.ndarray, threshold: float = 0.25) -> list[tuple[int, C
     return found
 
 
-def locate_finest(bgr: np.ndarray, threshold: float = 0.25, max_dice: int = 64) -> list[Candidate]:
+def locate_finest(bgr: np.ndarray, threshold: float = 0.25, max_dice: int = 64,
+                  model: Path = MODEL) -> list[Candidate]:
     """Dice candidates of the finest pyramid level alone (dice of ``MIN_SIZE`` to
     ``BAND[1] / FIRST_SCALE`` px), best first: for a frame known to hold no bigger dice (one enlarged
     so that its small dice come to the size the locator knows), where coarser levels find nothing
-    but clusters of dice."""
-    finds = [c for c, size in _level(bgr, FIRST_SCALE, threshold) if MIN_SIZE <= size < BAND[1]]
+    but clusters of dice. ``model``: the network's file (``HANDFUL_MODEL`` for touching dice)."""
+    finds = [c for c, size in _level(bgr, FIRST_SCALE, threshold, model) if MIN_SIZE <= size < BAND[1]]
     return merge(finds)[:max_dice]
 
 

@@ -16,13 +16,15 @@ die that the reader is unsure of (``MAX_NOT_DIE_UNSURE``); a box nearly as big a
 tray) is no die, and the boxes are settled against each other by the rules of ``vision.boxes``
 (nested boxes, boxes far bigger or smaller than the others, boxes the classifier doubts), and a
 sure die whose face is a disc, not a square (``vision.shape``: a round token with a dot), is
-reported unsure. The confidence starts from the classifier's probability of the value it reports,
+reported unsure. Where dice touch, the part of the frame around them is read again by a locator
+trained on handfuls of dice thrown together (``read_handful``). The confidence starts from the classifier's probability of the value it reports,
 is lowered when the locator was unsure, and its doubt is halved when the OpenCV pip count agrees;
 below ``vision.die.CERTAIN`` the app asks the player.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -45,7 +47,16 @@ from vision.classify import CLEAR, NOT_A_DIE, first_look, read_pips, settle
 from vision.colour import TOLERANCE, face_colour, nearest
 from vision.die import CERTAIN, Die
 from vision.frames import MIN_SIDE, WORK_PIXELS, as_bgr, blank, shrink, working_copy, working_copy_scale
-from vision.locate import Candidate, level_finds, locate_dice, locate_finest, locate_levels, merge
+from vision.locate import (
+    HANDFUL_MODEL,
+    MODEL,
+    Candidate,
+    level_finds,
+    locate_dice,
+    locate_finest,
+    locate_levels,
+    merge,
+)
 from vision.pips import count_pips
 from vision.shape import doubt_discs
 
@@ -86,6 +97,14 @@ MAX_ENLARGE = 3.0
 CALIBRATED_SIZE = 2 * READ_SIZE
 #: The size (px) at which the locator's finest pyramid level sees dice of ``READ_SIZE``.
 FIRST_LEVEL_SIZE = READ_SIZE * 0.5
+#: Two dice whose centres are nearer than this many times their size touch, or nearly
+#: (``read_handful``): edge to edge they are 1 to 1.4 sizes apart, as they are turned.
+TOUCHING = 1.3
+#: Dice this big or bigger (px, median, at the scale the first read saw) are not read again as a
+#: handful: the handful locator read the held-out photos upscaled 2-3x (dice of 53-86 px as read)
+#: worse than the first read (``benchmarks/dice_scenes.py``: x3 96.4 to 95.6 % recall with 56
+#: here, unchanged with 50; drawn handfuls 91.5 % with 56, 89.6 % with 50).
+HANDFUL_MAX = 50.0
 
 
 def raw_score(p_value: float, locator_score: float, count_agrees: bool) -> float:
@@ -160,12 +179,13 @@ def candidates(bgr: np.ndarray) -> list[Candidate]:
             for c in locate_dice(padded)]
 
 
-def candidates_of_size(bgr: np.ndarray, die_px: float) -> list[Candidate]:
-    """The located dice of a frame whose dice are known to be about ``die_px``: one locator pass at
-    the scale that brings them to the size the locator knows best, keeping finds of about that size."""
+def candidates_of_size(bgr: np.ndarray, die_px: float, model: Path = MODEL) -> list[Candidate]:
+    """The located dice of a frame whose dice are known to be about ``die_px``: one pass of the
+    locator in ``model`` at the scale that brings them to the size the locator knows best, keeping
+    finds of about that size."""
     scale = FIRST_LEVEL_SIZE / die_px
     lo, hi = die_px / SIZE_TOLERANCE, die_px * SIZE_TOLERANCE
-    return merge([c for c in level_finds(bgr, scale) if lo <= max(c.box[2], c.box[3]) <= hi])
+    return merge([c for c in level_finds(bgr, scale, model=model) if lo <= max(c.box[2], c.box[3]) <= hi])
 
 
 @dataclass(frozen=True)
@@ -178,14 +198,15 @@ class Located:
     probs: np.ndarray
 
 
-def locate_and_look(bgr: np.ndarray, die_px: float | None = None, finest: bool = False) -> Located:
+def locate_and_look(bgr: np.ndarray, die_px: float | None = None, finest: bool = False,
+                    model: Path = MODEL) -> Located:
     """The boxes ``look`` judges in a BGR frame (``die_px`` as there; ``finest``: located by the
-    finest pyramid level alone, for a frame enlarged so that its dice come to ``READ_SIZE``), each
-    read upright once."""
+    finest pyramid level alone of the locator in ``model``, for a frame enlarged so that its dice
+    come to ``READ_SIZE``), each read upright once."""
     if die_px is not None:
-        found = candidates_of_size(bgr, die_px)
+        found = candidates_of_size(bgr, die_px, model)
     else:
-        found = locate_finest(bgr) if finest else candidates(bgr)
+        found = locate_finest(bgr, model=model) if finest else candidates(bgr)
     cands = [c for c in found if max(c.box[2], c.box[3]) <= MAX_DIE_SHARE * min(bgr.shape[:2])]
     return Located(cands, *first_look(bgr, [c.box for c in cands]))
 
@@ -234,7 +255,9 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     ``CALIBRATED_SIZE`` (so any capture resolution costs about the same; small dice are located at
     the scale that suits them), and boxes far from that size are no dice. When it knows the dice's
     colours, a die of none of them is reported unsure. Without a calibration, a frame whose dice
-    are small is read again enlarged (``read_small_dice``).
+    are small is read again enlarged (``read_small_dice``). Where dice touch (a handful thrown
+    together) the part around them is read again by the handful locator (``read_handful``; through
+    a calibration that knows the dice's size, its area at that size).
     """
     bgr = as_bgr(image)
     h, w = bgr.shape[:2]
@@ -250,7 +273,13 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     zoom = 1.0                                                        # frame pixels per crop pixel
     if die_px is not None and die_px > CALIBRATED_SIZE:
         crop, (zoom, _) = shrink(crop, CALIBRATED_SIZE / die_px)
-    dice = _read(np.ascontiguousarray(crop), None if die_px is None else die_px / zoom, (x0, y0), zoom, (h, w))
+    crop = np.ascontiguousarray(crop)
+    dice = _read(crop, None if die_px is None else die_px / zoom, (x0, y0), zoom, (h, w))
+    if die_px is not None and touching(dice):                         # a handful, at the known size
+        dice = _read(crop, die_px / zoom, (x0, y0), zoom, (h, w), model=HANDFUL_MODEL)
+    elif die_px is None:
+        handful = read_handful(bgr, dice)
+        dice = dice if handful is None else handful
     inside = [d for d in dice if ax <= d.box[0] + d.box[2] / 2 <= ax + aw and ay <= d.box[1] + d.box[3] / 2 <= ay + ah]
     return [off_colour(d) if calibration.colours and d.colour is not None
             and nearest(d.colour, calibration.colours) > TOLERANCE else d for d in inside]
@@ -271,10 +300,13 @@ def read_uncalibrated(bgr: np.ndarray) -> list[Die]:
     if size is not None and size < SMALL_DIE:
         again = read_small_dice(bgr, placed(work, look(work, located=located, clear=0.0), (0, 0), scale, (h, w)))
         if again is not None:
-            return again
+            handful = read_handful(bgr, again)
+            return again if handful is None else handful
     first = placed(work, look(work, located=located), (0, 0), scale, (h, w))
     again = read_small_dice(bgr, first)
-    return first if again is None else again
+    first = first if again is None else again
+    handful = read_handful(bgr, first)
+    return first if handful is None else handful
 
 
 def read_small_dice(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
@@ -304,6 +336,37 @@ def read_small_dice(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
     again = _read(part, None, (x0, y0), (x1 - x0) / size_to[0], (h, w), finest=True)
     outside = [d for d in first if not (x0 <= d.box[0] + d.box[2] / 2 < x1 and y0 <= d.box[1] + d.box[3] / 2 < y1)]
     return in_reading_order(again + outside)
+
+
+def touching(dice: list[Die]) -> bool:
+    """Whether two of the dice touch or nearly (centres nearer than ``TOUCHING`` times their size)."""
+    c = [(d.box[0] + d.box[2] / 2, d.box[1] + d.box[3] / 2, max(d.box[2], d.box[3])) for d in dice]
+    return any(np.hypot(a[0] - b[0], a[1] - b[1]) < TOUCHING * (a[2] + b[2]) / 2
+               for i, a in enumerate(c) for b in c[i + 1:])
+
+
+def read_handful(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
+    """The dice of the frame ``bgr`` given a ``first`` read of it in which dice touch (a handful
+    thrown together, which the locator, trained on dice apart, boxes as one blob or misses): the
+    part of the frame around all its dice (one and a half dice's widths beyond the outermost) read
+    again by the handful locator (``vision.locate.HANDFUL_MODEL``) in place of the first read,
+    resized so that the dice come to ``READ_SIZE`` (at most ``MAX_ENLARGE`` and ``WORK_PIXELS``).
+    None when no dice touch or they are ``HANDFUL_MAX`` or bigger as read."""
+    h, w = bgr.shape[:2]
+    if len(first) < 2 or not touching(first):
+        return None
+    size = float(np.median([max(d.box[2], d.box[3]) for d in first]))
+    if size * working_copy_scale(h, w) >= HANDFUL_MAX:
+        return None
+    margin = 1.5 * size
+    x0 = max(0, int(min(d.box[0] for d in first) - margin))
+    y0 = max(0, int(min(d.box[1] for d in first) - margin))
+    x1 = min(w, int(max(d.box[0] + d.box[2] for d in first) + margin) + 1)
+    y1 = min(h, int(max(d.box[1] + d.box[3] for d in first) + margin) + 1)
+    f = min(READ_SIZE / size, MAX_ENLARGE, float(np.sqrt(WORK_PIXELS / ((x1 - x0) * (y1 - y0)))) * 0.999)
+    size_to = (max(1, int((x1 - x0) * f)), max(1, int((y1 - y0) * f)))
+    part = cv2.resize(bgr[y0:y1, x0:x1], size_to, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA)
+    return _read(part, None, (x0, y0), (x1 - x0) / size_to[0], (h, w), finest=True, model=HANDFUL_MODEL)
 
 
 def in_reading_order(dice: list[Die]) -> list[Die]:
@@ -337,12 +400,13 @@ def placed(bgr: np.ndarray, seen: list[Seen], origin: tuple[int, int], scale: tu
 
 
 def _read(bgr: np.ndarray, die_px: float | None, origin: tuple[int, int], zoom: float,
-          frame: tuple[int, int], finest: bool = False) -> list[Die]:
+          frame: tuple[int, int], finest: bool = False, model: Path = MODEL) -> list[Die]:
     """The dice of ``bgr``, a part of a frame of size ``frame`` (h, w) whose pixel (0, 0) is the
     frame's ``origin`` and which is ``1 / zoom`` times the frame's scale; boxes in frame pixels.
-    ``finest``: located by the finest pyramid level alone (``locate_and_look``)."""
+    ``finest``: located by the finest pyramid level alone of the locator in ``model``
+    (``locate_and_look``)."""
     work, (fx, fy) = working_copy(bgr) if die_px is None else (bgr, (1.0, 1.0))
     if blank(work):
         return []
-    located = locate_and_look(work, die_px, finest=finest)
+    located = locate_and_look(work, die_px, finest=finest, model=model)
     return placed(work, look(work, die_px, located=located), origin, (zoom * fx, zoom * fy), frame)

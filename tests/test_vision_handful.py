@@ -1,0 +1,110 @@
+"""A handful of dice thrown together: ``vision.reader.read_handful`` reads the part of the frame
+around touching dice again with the handful locator (``vision.locate.HANDFUL_MODEL``), which tells
+dice apart that the first locator boxes as one blob or misses. The floors are under what the
+committed models measure (``benchmarks/dice_scenes.py``, scene ``drawn handful``)."""
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import pytest
+
+from tools.dice_data import match_dice, synthetic_scene
+from vision import reader
+from vision.calibrate import Calibration
+from vision.die import Die
+from vision.locate import HANDFUL_MODEL, MODEL
+
+
+def die_at(cx: float, cy: float, size: float = 30.0) -> Die:
+    return Die(value=3, box=(round(cx - size / 2), round(cy - size / 2), round(size), round(size)), confidence=0.9)
+
+
+def test_dice_edge_to_edge_touch_and_dice_apart_do_not() -> None:
+    assert reader.touching([die_at(100, 100), die_at(130, 100)])                 # edge to edge
+    assert reader.touching([die_at(100, 100), die_at(133, 112)])                 # turned, a gap of 3 px
+    assert not reader.touching([die_at(100, 100), die_at(160, 100)])             # a die's width apart
+    assert not reader.touching([die_at(100, 100)])
+
+
+def handfuls() -> list[tuple[np.ndarray, np.ndarray]]:
+    """Twelve table frames, each with one handful of 2-8 dice of one size (24-40 px) pushed edge to edge."""
+    rng = np.random.default_rng(31)
+    out = []
+    while len(out) < 12:
+        size = float(rng.uniform(24, 40))
+        img, rows = synthetic_scene(480, 640, rng, (size, size), n_max=8, packed=1.0)
+        if len(rows) >= 3:
+            out.append((img, rows))
+    return out
+
+
+@cache
+def handful_reads(again: bool, calibrated: bool = False) -> tuple[int, int, int, int]:
+    """(dice, read right, reported, sure and wrong) over ``handfuls``, read with or without the
+    handful locator (``touching`` says no dice touch), through a calibration that knows the
+    dice's size or none."""
+    n = right = reported = sure_wrong = 0
+    saved = reader.touching
+    if not again:
+        reader.touching = lambda dice: False
+    try:
+        for img, rows in handfuls():
+            share = float(np.median(np.maximum(rows[:, 3], rows[:, 4]))) / min(img.shape[:2])
+            dice = reader.read_dice(img, Calibration((0.0, 0.0, 1.0, 1.0), share) if calibrated else None)
+            pairs = match_dice(rows, [d.box for d in dice])
+            n += len(rows)
+            reported += len(dice)
+            for j, d in enumerate(dice):
+                ok = j in pairs and int(rows[pairs[j], 0]) == d.value
+                right += ok
+                sure_wrong += d.certain and not ok
+    finally:
+        reader.touching = saved
+    return n, right, reported, sure_wrong
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("calibrated", [False, True])
+def test_a_handful_of_touching_dice_is_read_die_by_die(calibrated: bool) -> None:
+    """The handful is read again and more of its dice come back, none invented, none sure and wrong."""
+    n, right, reported, sure_wrong = handful_reads(True, calibrated)
+    _, right0, _, _ = handful_reads(False, calibrated)
+    assert right >= 0.8 * n, f"{right} of {n} dice read right"
+    assert right > right0, f"read again: {right} right, first read alone: {right0}"
+    assert reported <= 1.03 * n, f"{reported} dice reported for {n}"
+    assert sure_wrong == 0
+
+
+def test_dice_apart_are_read_once_by_the_first_locator(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dice that do not touch are never read again: the handful locator does not run."""
+    models: list[object] = []
+    real = reader._read
+
+    def spy(*args: object, **kw: object) -> list[Die]:
+        models.append(kw.get("model", MODEL))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(reader, "_read", spy)
+    assert reader.read_handful(np.zeros((480, 640, 3), np.uint8), [die_at(100, 100), die_at(300, 300)]) is None
+    assert reader.read_handful(np.zeros((480, 640, 3), np.uint8), [die_at(100, 100)]) is None
+    assert models == []
+
+
+def test_a_handful_is_read_by_the_handful_locator(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Touching dice send the part of the frame around them to the handful locator, once, and what
+    it reads comes back in frame pixels, in reading order."""
+    models: list[object] = []
+    real = reader._read
+
+    def spy(*args: object, **kw: object) -> list[Die]:
+        models.append(kw.get("model", MODEL))
+        return real(*args, **kw)
+
+    img, rows = handfuls()[0]
+    first = [die_at(float(x + w / 2), float(y + h / 2), float(max(w, h))) for _, x, y, w, h in rows[:2]]
+    monkeypatch.setattr(reader, "_read", spy)
+    again = reader.read_handful(img, first)
+    assert models == [HANDFUL_MODEL]
+    assert again is not None and len(match_dice(rows, [d.box for d in again])) >= 2
+    assert again == reader.in_reading_order(again)
