@@ -42,12 +42,12 @@ def handfuls() -> list[tuple[np.ndarray, np.ndarray]]:
 @cache
 def handful_reads(again: bool, calibrated: bool = False) -> tuple[int, int, int, int]:
     """(dice, read right, reported, sure and wrong) over ``handfuls``, read with or without the
-    handful locator (``touching`` says no dice touch), through a calibration that knows the
+    handful locator (``touching`` and ``boxes_touch`` say no dice touch), through a calibration that knows the
     dice's size or none."""
     n = right = reported = sure_wrong = 0
-    saved = reader.touching
+    saved = reader.touching, reader.boxes_touch
     if not again:
-        reader.touching = lambda dice: False
+        reader.touching = reader.boxes_touch = lambda _: False
     try:
         for img, rows in handfuls():
             share = float(np.median(np.maximum(rows[:, 3], rows[:, 4]))) / min(img.shape[:2])
@@ -60,7 +60,7 @@ def handful_reads(again: bool, calibrated: bool = False) -> tuple[int, int, int,
                 right += ok
                 sure_wrong += d.certain and not ok
     finally:
-        reader.touching = saved
+        reader.touching, reader.boxes_touch = saved
     return n, right, reported, sure_wrong
 
 

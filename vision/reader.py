@@ -23,6 +23,7 @@ below ``vision.die.CERTAIN`` the app asks the player.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -202,9 +203,13 @@ def locate_and_look(bgr: np.ndarray, die_px: float | None = None, finest: bool =
                     model: Path = MODEL) -> Located:
     """The boxes ``look`` judges in a BGR frame (``die_px`` as there; ``finest``: located by the
     finest pyramid level alone of the locator in ``model``, for a frame enlarged so that its dice
-    come to ``READ_SIZE``), each read upright once."""
+    come to ``READ_SIZE``), each read upright once. With ``die_px``, when boxes found touch (a
+    handful) the frame is located again by the handful locator (``HANDFUL_MODEL``) and its boxes
+    are judged instead."""
     if die_px is not None:
         found = candidates_of_size(bgr, die_px, model)
+        if model == MODEL and boxes_touch([c.box for c in found]):
+            found = candidates_of_size(bgr, die_px, HANDFUL_MODEL)
     else:
         found = locate_finest(bgr, model=model) if finest else candidates(bgr)
     cands = [c for c in found if max(c.box[2], c.box[3]) <= MAX_DIE_SHARE * min(bgr.shape[:2])]
@@ -275,9 +280,7 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
         crop, (zoom, _) = shrink(crop, CALIBRATED_SIZE / die_px)
     crop = np.ascontiguousarray(crop)
     dice = _read(crop, None if die_px is None else die_px / zoom, (x0, y0), zoom, (h, w))
-    if die_px is not None and touching(dice):                         # a handful, at the known size
-        dice = _read(crop, die_px / zoom, (x0, y0), zoom, (h, w), model=HANDFUL_MODEL)
-    elif die_px is None:
+    if die_px is None:                                                # (at the known size: locate_and_look)
         handful = read_handful(bgr, dice)
         dice = dice if handful is None else handful
     inside = [d for d in dice if ax <= d.box[0] + d.box[2] / 2 <= ax + aw and ay <= d.box[1] + d.box[3] / 2 <= ay + ah]
@@ -340,7 +343,12 @@ def read_small_dice(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
 
 def touching(dice: list[Die]) -> bool:
     """Whether two of the dice touch or nearly (centres nearer than ``TOUCHING`` times their size)."""
-    c = [(d.box[0] + d.box[2] / 2, d.box[1] + d.box[3] / 2, max(d.box[2], d.box[3])) for d in dice]
+    return boxes_touch([d.box for d in dice])
+
+
+def boxes_touch(boxes: Sequence[Sequence[float]]) -> bool:
+    """Whether two of the boxes (x, y, w, h) touch or nearly, as ``touching`` says of dice."""
+    c = [(x + w / 2, y + h / 2, max(w, h)) for x, y, w, h in boxes]
     return any(np.hypot(a[0] - b[0], a[1] - b[1]) < TOUCHING * (a[2] + b[2]) / 2
                for i, a in enumerate(c) for b in c[i + 1:])
 
