@@ -9,8 +9,8 @@ from functools import cache
 import numpy as np
 import pytest
 
-from tools.dice_data import match_dice, synthetic_scene
-from vision import reader
+from tools.dice_data import match_dice, score_read, synthetic_scene
+from vision import look, reader
 from vision.calibrate import Calibration
 from vision.die import Die
 from vision.locate import HANDFUL_MODEL, MODEL
@@ -42,25 +42,20 @@ def handfuls() -> list[tuple[np.ndarray, np.ndarray]]:
 @cache
 def handful_reads(again: bool, calibrated: bool = False) -> tuple[int, int, int, int]:
     """(dice, read right, reported, sure and wrong) over ``handfuls``, read with or without the
-    handful locator (``touching`` and ``boxes_touch`` say no dice touch), through a calibration that knows the
+    handful locator (``reader.touching`` and ``look.boxes_touch`` say no dice touch), through a calibration that knows the
     dice's size or none."""
     n = right = reported = sure_wrong = 0
-    saved = reader.touching, reader.boxes_touch
+    saved = reader.touching, look.boxes_touch
     if not again:
-        reader.touching = reader.boxes_touch = lambda _: False
+        reader.touching = look.boxes_touch = lambda _: False
     try:
         for img, rows in handfuls():
             share = float(np.median(np.maximum(rows[:, 3], rows[:, 4]))) / min(img.shape[:2])
             dice = reader.read_dice(img, Calibration((0.0, 0.0, 1.0, 1.0), share) if calibrated else None)
-            pairs = match_dice(rows, [d.box for d in dice])
-            n += len(rows)
-            reported += len(dice)
-            for j, d in enumerate(dice):
-                ok = j in pairs and int(rows[pairs[j], 0]) == d.value
-                right += ok
-                sure_wrong += d.certain and not ok
+            r, k, sw = score_read(rows, dice)
+            n, right, reported, sure_wrong = n + len(rows), right + r, reported + k, sure_wrong + sw
     finally:
-        reader.touching, reader.boxes_touch = saved
+        reader.touching, look.boxes_touch = saved
     return n, right, reported, sure_wrong
 
 
@@ -79,13 +74,13 @@ def test_a_handful_of_touching_dice_is_read_die_by_die(calibrated: bool) -> None
 def test_dice_apart_are_read_once_by_the_first_locator(monkeypatch: pytest.MonkeyPatch) -> None:
     """Dice that do not touch are never read again: the handful locator does not run."""
     models: list[object] = []
-    real = reader._read
+    real = reader.read_part
 
     def spy(*args: object, **kw: object) -> list[Die]:
         models.append(kw.get("model", MODEL))
         return real(*args, **kw)
 
-    monkeypatch.setattr(reader, "_read", spy)
+    monkeypatch.setattr(reader, "read_part", spy)
     assert reader.read_handful(np.zeros((480, 640, 3), np.uint8), [die_at(100, 100), die_at(300, 300)]) is None
     assert reader.read_handful(np.zeros((480, 640, 3), np.uint8), [die_at(100, 100)]) is None
     assert models == []
@@ -95,7 +90,7 @@ def test_a_handful_is_read_by_the_handful_locator(monkeypatch: pytest.MonkeyPatc
     """Touching dice send the part of the frame around them to the handful locator, once, and what
     it reads comes back in frame pixels, in reading order."""
     models: list[object] = []
-    real = reader._read
+    real = reader.read_part
 
     def spy(*args: object, **kw: object) -> list[Die]:
         models.append(kw.get("model", MODEL))
@@ -103,7 +98,7 @@ def test_a_handful_is_read_by_the_handful_locator(monkeypatch: pytest.MonkeyPatc
 
     img, rows = handfuls()[0]
     first = [die_at(float(x + w / 2), float(y + h / 2), float(max(w, h))) for _, x, y, w, h in rows[:2]]
-    monkeypatch.setattr(reader, "_read", spy)
+    monkeypatch.setattr(reader, "read_part", spy)
     again = reader.read_handful(img, first)
     assert models == [HANDFUL_MODEL]
     assert again is not None and len(match_dice(rows, [d.box for d in again])) >= 2

@@ -161,11 +161,11 @@ def test_a_frame_of_small_dice_turns_only_the_dice_read_again(monkeypatch: pytes
     die again in its other quarter turns (``settle`` with ``clear=0``); the part read again is read
     in full, by the locator's finest level alone (``locate_finest``: it holds no big dice). A frame of
     ordinary dice is read once, in full."""
-    from vision import classify, reader
+    from vision import classify, look, reader
 
     settled: list[float] = []
     finest: list[tuple[int, int]] = []
-    real_settle, real_finest = reader.settle, reader.locate_finest
+    real_settle, real_finest = look.settle, look.locate_finest
 
     def settle(crops: np.ndarray, probs: np.ndarray, clear: float = classify.CLEAR) -> list[classify.Reading]:
         settled.append(clear)
@@ -175,8 +175,8 @@ def test_a_frame_of_small_dice_turns_only_the_dice_read_again(monkeypatch: pytes
         finest.append(bgr.shape[:2])
         return real_finest(bgr, **kw)
 
-    monkeypatch.setattr(reader, "settle", settle)
-    monkeypatch.setattr(reader, "locate_finest", locate_finest)
+    monkeypatch.setattr(look, "settle", settle)
+    monkeypatch.setattr(look, "locate_finest", locate_finest)
     monkeypatch.setattr(reader, "read_handful", lambda bgr, first: None)   # touching dice: test_vision_handful.py
     img, gt = load(heldout_names()[0])
     small = cv2.resize(img, None, fx=0.4, fy=0.4, interpolation=cv2.INTER_AREA)

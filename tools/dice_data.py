@@ -7,7 +7,7 @@ in ``tools/dice_split.py``); synthetic dice widen them to other colours, sizes a
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from tools.dice_split import split
+from vision.die import Die
 
 DATASET = Path(__file__).resolve().parents[1].parent / "shared" / "dice" / "nellbyler_d6_train"
 
@@ -334,3 +335,16 @@ def match_dice(rows: np.ndarray, boxes: list[tuple[float, float, float, float]],
             used.add(i)
             out[j] = i
     return out
+
+
+def score_read(rows: np.ndarray, dice: Sequence[Die]) -> tuple[int, int, int]:
+    """(read right, reported, sure and wrong) of the dice read in one frame against its labelled
+    dice ``rows`` (value, x, y, w, h), paired by ``match_dice``: a die is right when it is paired
+    with a label of its value; a sure die that is not right is wrong or no die at all."""
+    pairs = match_dice(rows, [d.box for d in dice])
+    right = sure_wrong = 0
+    for j, d in enumerate(dice):
+        ok = j in pairs and int(rows[pairs[j], 0]) == d.value
+        right += ok
+        sure_wrong += d.certain and not ok
+    return right, len(dice), sure_wrong

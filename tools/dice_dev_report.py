@@ -1,9 +1,9 @@
 """How the reader's raw scores separate right from wrong dice on one part of the split (development only).
 
-For every die the reader keeps (``vision.reader.look``) it records the locator score, the classifier's value probability and
+For every die the reader keeps (``vision.look.look``) it records the locator score, the classifier's value probability and
 "not a die" probability, and whether the candidate is a labelled die read right, a labelled die
 read wrong, or no die at all. It prints, for a few confidence cut-offs, how many dice would be sure
-and how many of those wrong: the figures used to choose ``vision.reader``'s constants (on the dev
+and how many of those wrong: the figures used to choose ``vision.look``'s constants (on the dev
 part, never the held-out one), what ``MAX_NOT_DIE_UNSURE`` would drop at a few values,
 which sure dice ``SURE_MAX_NOT_DIE`` would make unsure and which boxes ``ODD_SIZED`` would drop.
 ``--scene`` reads the photos set into table clutter (tools/dice_clutter.py), upscaled 2x or 3x,
@@ -25,7 +25,7 @@ from tools.dice_tilted import tilt
 from vision.boxes import ODD_SIZED, SURE_MAX_NOT_DIE
 from vision.die import CERTAIN
 from vision.locate import _iou
-from vision.reader import AGREED_DOUBT, MAX_NOT_DIE_UNSURE, SURE_LOCATOR_SCORE, look
+from vision.look import AGREED_DOUBT, MAX_NOT_DIE_UNSURE, SURE_LOCATOR_SCORE, look
 
 SCENES = ("plain", "clutter", "x2", "x3", "tilted")
 

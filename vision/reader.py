@@ -1,6 +1,7 @@
 """``read_dice``: every die in a camera frame with its pip value, box and confidence.
 
-Three steps (numpy and cv2 only at run time; the two small networks run in cv2.dnn):
+Each part of a frame is looked at (``vision.look``) in three steps (numpy and cv2 only at run
+time; the two small networks run in cv2.dnn):
 
 1. ``vision.locate`` finds die boxes over an image pyramid, so dice from about 25 px to a few
    hundred px across are found without any fixed pixel size; when the coarse levels show that the
@@ -17,74 +18,36 @@ tray) is no die, and the boxes are settled against each other by the rules of ``
 (nested boxes, boxes far bigger or smaller than the others, boxes the classifier doubts), and a
 sure die whose face is a disc, not a square (``vision.shape``: a round token with a dot), is
 reported unsure. Where dice touch, the part of the frame around them is read again by a locator
-trained on handfuls of dice thrown together (``read_handful``). The confidence starts from the classifier's probability of the value it reports,
-is lowered when the locator was unsure, and its doubt is halved when the OpenCV pip count agrees;
+trained on handfuls of dice thrown together (``read_handful``), and a frame of small dice is
+read again enlarged (``read_small_dice``). The confidence starts from the classifier's
+probability of the value it reports, is lowered when the locator was unsure, and its doubt is halved when the OpenCV pip count agrees;
 below ``vision.die.CERTAIN`` the app asks the player.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from vision.boxes import (
-    CLEAR_DIE,
-    ODD_SIZED,
-    STRONG_FIND,
-    SURE_MAX_NOT_DIE,
-    UNSURE,
-    Seen,
-    doubt_maybe_no_die,
-    doubt_undersized,
-    drop_odd_sized,
-    drop_outsized,
-    resolve_nesting,
-)
-from vision.calibrate import SIZE_TOLERANCE, Calibration
-from vision.classify import CLEAR, NOT_A_DIE, first_look, read_pips, settle
-from vision.colour import TOLERANCE, face_colour, nearest
-from vision.die import CERTAIN, Die
+from vision.boxes import UNSURE
+from vision.calibrate import Calibration
+from vision.colour import TOLERANCE, nearest
+from vision.die import Die
 from vision.frames import MIN_SIDE, WORK_PIXELS, as_bgr, blank, shrink, working_copy, working_copy_scale
-from vision.locate import (
-    HANDFUL_MODEL,
-    MODEL,
-    Candidate,
-    level_finds,
-    locate_dice,
-    locate_finest,
-    locate_levels,
-    merge,
+from vision.locate import HANDFUL_MODEL, MODEL
+from vision.look import (
+    READ_SIZE,
+    in_reading_order,
+    likely_size,
+    locate_and_look,
+    look,
+    placed,
+    read_part,
+    touching,
 )
-from vision.pips import count_pips
-from vision.shape import doubt_discs
 
-#: No die spans more than this share of the frame's shorter side (a bigger box is the tray).
-MAX_DIE_SHARE = 0.7
-#: A candidate is dropped when the classifier's "not a die" probability exceeds this.
-MAX_NOT_DIE = 0.5
-#: A die the reader is unsure of (below ``vision.die.CERTAIN``) is dropped when its "not a die"
-#: probability exceeds this: both say it is no die. Chosen on the dev part (tools/dice_split.py) set
-#: into table clutter, six times over: it drops 61 of the 102 boxes on no die and none of the 1296
-#: dice read right; the same part plain, upscaled 2-3x and tilted loses no die read right either
-#: (``tools.dice_dev_report --clutter``). An emblem die (taught as an even spread over 1..6, not as
-#: "not a die") stays, to be asked about.
-MAX_NOT_DIE_UNSURE = 0.3
-#: Locator scores below this lower the confidence proportionally.
-SURE_LOCATOR_SCORE = 0.3
-#: The doubt (1 - confidence) is multiplied by this when the OpenCV pip count agrees.
-AGREED_DOUBT = 0.5
-#: The raw score from which a die is reported as certain (chosen on the dev part of
-#: tools/dice_split.py: about 1 % of dice scoring above it there were wrong or mislabelled).
-RAW_CERTAIN = 0.9
-#: Dice are located at about this size (px, longer box side): that of the photos the networks
-#: were trained on (25-45 px).
-READ_SIZE = 38.0
-#: A frame whose dice are bigger than this (px) is shrunk so that they come to ``READ_SIZE`` before
-#: they are located: at full size the pips of big dice look like small dice to the locator.
-ZOOM_FROM = 70.0
 #: A frame whose dice come out smaller than this (px, median of a first read's boxes, in the frame
 #: as read) is read again enlarged so that they come to ``READ_SIZE`` (``read_small_dice``): the
 #: locator's finest level sees dice at half size, and below about 25 px it misses many (the dev part
@@ -96,156 +59,11 @@ SMALL_DIE = 28.0
 MAX_ENLARGE = 3.0
 #: A calibrated camera's dice are read at this size (px): bigger dice are shrunk to it first.
 CALIBRATED_SIZE = 2 * READ_SIZE
-#: The size (px) at which the locator's finest pyramid level sees dice of ``READ_SIZE``.
-FIRST_LEVEL_SIZE = READ_SIZE * 0.5
-#: Two dice whose centres are nearer than this many times their size touch, or nearly
-#: (``read_handful``): edge to edge they are 1 to 1.4 sizes apart, as they are turned.
-TOUCHING = 1.3
 #: Dice this big or bigger (px, median, at the scale the first read saw) are not read again as a
 #: handful: the handful locator read the held-out photos upscaled 2-3x (dice of 53-86 px as read)
 #: worse than the first read (``benchmarks/dice_scenes.py``: x3 96.4 to 95.6 % recall with 56
 #: here, unchanged with 50; drawn handfuls 91.5 % with 56, 89.6 % with 50).
 HANDFUL_MAX = 50.0
-
-
-def raw_score(p_value: float, locator_score: float, count_agrees: bool) -> float:
-    """The reader's uncalibrated belief in one die, 0..1, from its three signals."""
-    conf = p_value * min(1.0, locator_score / SURE_LOCATOR_SCORE)
-    if count_agrees:
-        conf = 1.0 - (1.0 - conf) * AGREED_DOUBT
-    return conf
-
-
-def confidence(p_value: float, locator_score: float, count_agrees: bool) -> float:
-    """How sure the reader is of one die, 0..1: the raw score mapped piecewise linearly so that
-    ``RAW_CERTAIN`` lands on ``vision.die.CERTAIN`` (ordering is kept)."""
-    raw = raw_score(p_value, locator_score, count_agrees)
-    if raw < RAW_CERTAIN:
-        return CERTAIN * raw / RAW_CERTAIN
-    return CERTAIN + (1.0 - CERTAIN) * (raw - RAW_CERTAIN) / (1.0 - RAW_CERTAIN)
-
-
-def big_die_size(bgr: np.ndarray, found: list[tuple[int, Candidate]]) -> float | None:
-    """The size (px) of the frame's dice when they are big, else None.
-
-    ``found`` is ``vision.locate.locate_levels`` of the frame. Finds of the coarse pyramid levels
-    (index 1 and up) that score ``STRONG_FIND`` and that the classifier reads clearly as one die
-    are big dice, unless they hold the centres of more strong finds of the finest level than the
-    value read (a cluster of small dice seen as one die: a die holds at most its pips); such
-    clusters must be fewer than the big dice. Strong finds of the finest level outside every coarse
-    find the classifier takes for a die (clear or not) are dice of ordinary size. The dice are big
-    when the big dice are at least as many as those and their median size is ``ZOOM_FROM`` or more
-    (``CLEAR_DIE`` and these rules were chosen on the train and dev parts at their own size, where
-    no frame is taken for one of big dice, and on the dev part upscaled 2-4x).
-    """
-    h, w = bgr.shape[:2]
-    coarse = merge([c for level, c in found if level >= 1 and c.score >= STRONG_FIND
-                    and max(c.box[2], c.box[3]) <= MAX_DIE_SHARE * min(h, w)])
-    if not coarse:
-        return None
-    fine = [c for level, c in found if level == 0 and c.score >= STRONG_FIND]
-
-    def inside(c: Candidate, box: tuple[float, float, float, float]) -> bool:
-        cx, cy = c.box[0] + c.box[2] / 2, c.box[1] + c.box[3] / 2
-        return box[0] <= cx <= box[0] + box[2] and box[1] <= cy <= box[1] + box[3]
-
-    readings = read_pips(bgr, [c.box for c in coarse])
-    dice = [(c, r) for c, r in zip(coarse, readings) if r.p_not_die <= MAX_NOT_DIE]
-    clear = [(c, sum(inside(f, c.box) for f in fine) <= r.value) for c, r in dice if r.p_value >= CLEAR_DIE]
-    big = [c for c, one_die in clear if one_die]
-    if len(big) <= len(clear) - len(big):
-        return None
-    size = float(np.median([max(c.box[2], c.box[3]) for c in big]))
-    small = [f for f in fine if not any(inside(f, c.box) for c, _ in dice)]
-    return size if size >= ZOOM_FROM and len(big) >= len(small) else None
-
-
-def candidates(bgr: np.ndarray) -> list[Candidate]:
-    """The located dice of a frame, in frame pixels. Big dice are located in the frame shrunk so
-    that they come to ``READ_SIZE`` (``big_die_size``) and framed by a die's width of the frame's
-    median colour (a shrunk frame is small: dice at its edge get the context the locator knows),
-    and their boxes mapped back."""
-    found = locate_levels(bgr)
-    size = big_die_size(bgr, found)
-    if size is None:
-        return locate_dice(bgr, found=found)
-    h, w = bgr.shape[:2]
-    sw, sh = max(1, round(float(w * READ_SIZE / size))), max(1, round(float(h * READ_SIZE / size)))
-    shrunk = cv2.resize(bgr, (sw, sh), interpolation=cv2.INTER_AREA)
-    pad = round(READ_SIZE)                      # a die's width of plain margin: context for dice at the edge
-    fill = [float(v) for v in np.median(shrunk.reshape(-1, 3), axis=0)]
-    padded = cv2.copyMakeBorder(shrunk, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=fill)
-    fx, fy = w / sw, h / sh
-    return [replace(c, box=((c.box[0] - pad) * fx, (c.box[1] - pad) * fy, c.box[2] * fx, c.box[3] * fy))
-            for c in locate_dice(padded)]
-
-
-def candidates_of_size(bgr: np.ndarray, die_px: float, model: Path = MODEL) -> list[Candidate]:
-    """The located dice of a frame whose dice are known to be about ``die_px``: one pass of the
-    locator in ``model`` at the scale that brings them to the size the locator knows best, keeping
-    finds of about that size."""
-    scale = FIRST_LEVEL_SIZE / die_px
-    lo, hi = die_px / SIZE_TOLERANCE, die_px * SIZE_TOLERANCE
-    return merge([c for c in level_finds(bgr, scale, model=model) if lo <= max(c.box[2], c.box[3]) <= hi])
-
-
-@dataclass(frozen=True)
-class Located:
-    """A frame's located boxes (none nearly as big as the frame), their crops and the classifier's
-    upright probabilities of them (``vision.classify.first_look``)."""
-
-    cands: list[Candidate]
-    crops: np.ndarray
-    probs: np.ndarray
-
-
-def locate_and_look(bgr: np.ndarray, die_px: float | None = None, finest: bool = False,
-                    model: Path = MODEL) -> Located:
-    """The boxes ``look`` judges in a BGR frame (``die_px`` as there; ``finest``: located by the
-    finest pyramid level alone of the locator in ``model``, for a frame enlarged so that its dice
-    come to ``READ_SIZE``), each read upright once. With ``die_px``, when boxes found touch (a
-    handful) the frame is located again by the handful locator (``HANDFUL_MODEL``) and its boxes
-    are judged instead."""
-    if die_px is not None:
-        found = candidates_of_size(bgr, die_px, model)
-        if model == MODEL and boxes_touch([c.box for c in found]):
-            found = candidates_of_size(bgr, die_px, HANDFUL_MODEL)
-    else:
-        found = locate_finest(bgr, model=model) if finest else candidates(bgr)
-    cands = [c for c in found if max(c.box[2], c.box[3]) <= MAX_DIE_SHARE * min(bgr.shape[:2])]
-    return Located(cands, *first_look(bgr, [c.box for c in cands]))
-
-
-def likely_size(located: Located) -> float | None:
-    """The median size (px, longer side) of the located boxes the upright look takes for dice."""
-    sizes = [max(c.box[2], c.box[3]) for c, p in zip(located.cands, located.probs) if p[NOT_A_DIE] <= MAX_NOT_DIE]
-    return float(np.median(sizes)) if sizes else None
-
-
-def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: float = MAX_NOT_DIE_UNSURE,
-         sure_max_not_die: float = SURE_MAX_NOT_DIE, odd_sized: float = ODD_SIZED,
-         located: Located | None = None, clear: float = CLEAR) -> list[Seen]:
-    """Every die the reader keeps in a BGR uint8 frame, before boxes are rounded. With ``die_px``
-    (a calibrated camera) only boxes of about that size are dice. ``max_not_die_unsure`` and
-    ``sure_max_not_die`` are ``MAX_NOT_DIE_UNSURE`` and ``SURE_MAX_NOT_DIE``, and ``odd_sized``
-    ``ODD_SIZED``, except where their choice is measured (1.0 keeps every unsure die and every sure
-    one sure; ``math.inf`` keeps boxes of any size). ``located`` is ``locate_and_look(bgr, die_px)``
-    when the caller has it already; ``clear`` is ``vision.classify.settle``'s (0: no die is read
-    again turned, a quick first read)."""
-    loc = located if located is not None else locate_and_look(bgr, die_px)
-    readings = settle(loc.crops, loc.probs, clear)
-    seen = []
-    for cand, r in zip(loc.cands, readings):
-        if r.p_not_die > MAX_NOT_DIE:
-            continue
-        n = count_pips(bgr, cand.box)
-        seen.append(Seen(cand, r, n, confidence(r.p_value, cand.score, n == r.value)))
-    kept = [s for s in doubt_undersized(drop_outsized(resolve_nesting(seen)))
-            if s.confidence >= CERTAIN or s.reading.p_not_die <= max_not_die_unsure]
-    kept = drop_odd_sized(doubt_maybe_no_die(kept, sure_max_not_die), odd_sized)
-    if die_px is not None:
-        kept = [s for s in kept if die_px / SIZE_TOLERANCE <= s.size <= die_px * SIZE_TOLERANCE]
-    return doubt_discs(bgr, kept)
 
 
 def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list[Die]:
@@ -279,7 +97,7 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     if die_px is not None and die_px > CALIBRATED_SIZE:
         crop, (zoom, _) = shrink(crop, CALIBRATED_SIZE / die_px)
     crop = np.ascontiguousarray(crop)
-    dice = _read(crop, None if die_px is None else die_px / zoom, (x0, y0), zoom, (h, w))
+    dice = read_part(crop, None if die_px is None else die_px / zoom, (x0, y0), zoom, (h, w))
     if die_px is None:                                                # (at the known size: locate_and_look)
         handful = read_handful(bgr, dice)
         dice = dice if handful is None else handful
@@ -325,32 +143,12 @@ def read_small_dice(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
     seen_at = working_copy_scale(h, w)                                 # the scale the first read saw
     if size * seen_at >= SMALL_DIE:
         return None
-    margin = 3 * size
-    x0 = max(0, int(min(d.box[0] for d in first) - margin))
-    y0 = max(0, int(min(d.box[1] for d in first) - margin))
-    x1 = min(w, int(max(d.box[0] + d.box[2] for d in first) + margin) + 1)
-    y1 = min(h, int(max(d.box[1] + d.box[3] for d in first) + margin) + 1)
-    f = min(READ_SIZE / size, MAX_ENLARGE, float(np.sqrt(WORK_PIXELS / ((x1 - x0) * (y1 - y0)))) * 0.999)
-    if f < 1.2 * seen_at:
+    got = read_part_around(bgr, first, 3 * size, MODEL, least=1.2 * seen_at)
+    if got is None:
         return None
-    part = bgr[y0:y1, x0:x1]
-    size_to = (max(1, int((x1 - x0) * f)), max(1, int((y1 - y0) * f)))
-    part = cv2.resize(part, size_to, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA)
-    again = _read(part, None, (x0, y0), (x1 - x0) / size_to[0], (h, w), finest=True)
+    again, (x0, y0, x1, y1) = got
     outside = [d for d in first if not (x0 <= d.box[0] + d.box[2] / 2 < x1 and y0 <= d.box[1] + d.box[3] / 2 < y1)]
     return in_reading_order(again + outside)
-
-
-def touching(dice: list[Die]) -> bool:
-    """Whether two of the dice touch or nearly (centres nearer than ``TOUCHING`` times their size)."""
-    return boxes_touch([d.box for d in dice])
-
-
-def boxes_touch(boxes: Sequence[Sequence[float]]) -> bool:
-    """Whether two of the boxes (x, y, w, h) touch or nearly, as ``touching`` says of dice."""
-    c = [(x + w / 2, y + h / 2, max(w, h)) for x, y, w, h in boxes]
-    return any(np.hypot(a[0] - b[0], a[1] - b[1]) < TOUCHING * (a[2] + b[2]) / 2
-               for i, a in enumerate(c) for b in c[i + 1:])
 
 
 def read_handful(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
@@ -366,20 +164,30 @@ def read_handful(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
     size = float(np.median([max(d.box[2], d.box[3]) for d in first]))
     if size * working_copy_scale(h, w) >= HANDFUL_MAX:
         return None
-    margin = 1.5 * size
+    got = read_part_around(bgr, first, 1.5 * size, HANDFUL_MODEL)
+    return None if got is None else got[0]
+
+
+def read_part_around(bgr: np.ndarray, first: list[Die], margin: float, model: Path,
+                     least: float = 0.0) -> tuple[list[Die], tuple[int, int, int, int]] | None:
+    """The dice of the part of the frame ``bgr`` around the dice ``first`` (``margin`` px beyond the
+    outermost), read by the finest pyramid level of the locator in ``model`` with the part resized so
+    that the dice (their median size) come to ``READ_SIZE``, at most ``MAX_ENLARGE`` and within
+    ``WORK_PIXELS``; with the part's bounds (x0, y0, x1, y1) in frame pixels. None when that
+    resize factor is below ``least``."""
+    h, w = bgr.shape[:2]
+    size = float(np.median([max(d.box[2], d.box[3]) for d in first]))
     x0 = max(0, int(min(d.box[0] for d in first) - margin))
     y0 = max(0, int(min(d.box[1] for d in first) - margin))
     x1 = min(w, int(max(d.box[0] + d.box[2] for d in first) + margin) + 1)
     y1 = min(h, int(max(d.box[1] + d.box[3] for d in first) + margin) + 1)
     f = min(READ_SIZE / size, MAX_ENLARGE, float(np.sqrt(WORK_PIXELS / ((x1 - x0) * (y1 - y0)))) * 0.999)
+    if f < least:
+        return None
     size_to = (max(1, int((x1 - x0) * f)), max(1, int((y1 - y0) * f)))
     part = cv2.resize(bgr[y0:y1, x0:x1], size_to, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA)
-    return _read(part, None, (x0, y0), (x1 - x0) / size_to[0], (h, w), finest=True, model=HANDFUL_MODEL)
-
-
-def in_reading_order(dice: list[Die]) -> list[Die]:
-    """The dice top to bottom (by their centres), then left to right."""
-    return sorted(dice, key=lambda d: (d.box[1] + d.box[3] // 2, d.box[0]))
+    dice = read_part(part, None, (x0, y0), (x1 - x0) / size_to[0], (h, w), finest=True, model=model)
+    return dice, (x0, y0, x1, y1)
 
 
 def off_colour(die: Die) -> Die:
@@ -387,34 +195,3 @@ def off_colour(die: Die) -> Die:
     return replace(die, confidence=min(die.confidence, UNSURE))
 
 
-def placed(bgr: np.ndarray, seen: list[Seen], origin: tuple[int, int], scale: tuple[float, float],
-           frame: tuple[int, int]) -> list[Die]:
-    """The dice ``look`` kept in ``bgr``, a part of a frame of size ``frame`` (h, w) whose pixel (0, 0)
-    is the frame's ``origin`` and one pixel of which spans ``scale`` (x, y) frame pixels: boxes in
-    frame pixels, clipped to it, in reading order."""
-    fx, fy = scale
-    fh, fw = frame
-    dice = []
-    for s in seen:
-        x, y, bw, bh = s.candidate.box
-        x, y, bw, bh = origin[0] + x * fx, origin[1] + y * fy, bw * fx, bh * fy
-        x0, y0 = max(0, round(float(x))), max(0, round(float(y)))
-        x1, y1 = min(fw, round(float(x + bw))), min(fh, round(float(y + bh)))
-        if x1 - x0 < 2 or y1 - y0 < 2:
-            continue
-        dice.append(Die(value=s.reading.value, box=(x0, y0, x1 - x0, y1 - y0),
-                        confidence=round(float(s.confidence), 4), colour=face_colour(bgr, s.candidate.box)))
-    return in_reading_order(dice)
-
-
-def _read(bgr: np.ndarray, die_px: float | None, origin: tuple[int, int], zoom: float,
-          frame: tuple[int, int], finest: bool = False, model: Path = MODEL) -> list[Die]:
-    """The dice of ``bgr``, a part of a frame of size ``frame`` (h, w) whose pixel (0, 0) is the
-    frame's ``origin`` and which is ``1 / zoom`` times the frame's scale; boxes in frame pixels.
-    ``finest``: located by the finest pyramid level alone of the locator in ``model``
-    (``locate_and_look``)."""
-    work, (fx, fy) = working_copy(bgr) if die_px is None else (bgr, (1.0, 1.0))
-    if blank(work):
-        return []
-    located = locate_and_look(work, die_px, finest=finest, model=model)
-    return placed(work, look(work, die_px, located=located), origin, (zoom * fx, zoom * fy), frame)
