@@ -14,7 +14,7 @@ import pytest
 
 from tests.test_vision_reader import LABEL_ERRORS, heldout_names, load
 from tools.dice_clutter import cluttered, emblem
-from tools.dice_data import match_dice, render_die
+from tools.dice_data import render_die, score_read
 from vision.calibrate import Calibration
 from vision.reader import read_dice
 
@@ -33,14 +33,8 @@ def clutter_reads(calibrated: bool, seed: int = 99) -> tuple[int, int, int, int]
             ox = float(rows[0, 1] - rows0[0, 1])
             share = float(np.median(np.maximum(rows[:, 3], rows[:, 4]))) / min(frame.shape[:2])
             cal = Calibration((ox / frame.shape[1], 0.0, img.shape[1] / frame.shape[1], 1.0), share)
-        dice = read_dice(frame, cal)
-        pairs = match_dice(rows, [d.box for d in dice])
-        n += len(rows)
-        reported += len(dice)
-        for j, d in enumerate(dice):
-            ok = j in pairs and int(rows[pairs[j], 0]) == d.value
-            right += ok
-            sure_wrong += d.certain and not ok
+        r, k, sw = score_read(rows, read_dice(frame, cal))
+        n, right, reported, sure_wrong = n + len(rows), right + r, reported + k, sure_wrong + sw
     return n, right, reported, sure_wrong
 
 
