@@ -72,7 +72,8 @@ def outline(bgr: np.ndarray, box: Sequence[float]) -> np.ndarray | None:
     face, back = np.median(middle.reshape(-1, 3), axis=0), np.median(lab[surround], axis=0)
     if float(np.linalg.norm(face - back)) < MIN_SEPARATION:
         return None
-    mask = (np.linalg.norm(lab - face, axis=2) < np.linalg.norm(lab - back, axis=2)).astype(np.uint8)
+    to_face, to_back = lab - face, lab - back           # squared distances order as the distances do
+    mask = (np.einsum("ijk,ijk->ij", to_face, to_face) < np.einsum("ijk,ijk->ij", to_back, to_back)).astype(np.uint8)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     holding = [c for c in contours if cv2.pointPolygonTest(c, (float(cx), float(cy)), False) >= 0]
     if not holding:
@@ -102,8 +103,8 @@ def roundness(bgr: np.ndarray, box: Sequence[float]) -> float | None:
     u = p[:, 0] * np.cos(t) + p[:, 1] * np.sin(t)
     v = -p[:, 0] * np.sin(t) + p[:, 1] * np.cos(t)
     rho = np.sqrt((u / (ea / 2)) ** 2 + (v / (eb / 2)) ** 2)
-    near = float(np.percentile(rho, 2))
-    return float(np.percentile(rho, 98)) / near if near > 0 else None
+    near, far = (float(q) for q in np.percentile(rho, (2, 98)))
+    return far / near if near > 0 else None
 
 
 def doubt_discs(bgr: np.ndarray, seen: list[Seen]) -> list[Seen]:
