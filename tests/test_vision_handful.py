@@ -42,12 +42,12 @@ def handfuls() -> list[tuple[np.ndarray, np.ndarray]]:
 @cache
 def handful_reads(again: bool, calibrated: bool = False) -> tuple[int, int, int, int]:
     """(dice, read right, reported, sure and wrong) over ``handfuls``, read with or without the
-    handful locator (``reader.touching`` and ``look.boxes_touch`` say no dice touch), through a calibration that knows the
-    dice's size or none."""
+    handful locator (``reader.touching``, ``reader.boxes_touch`` and ``look.boxes_touch`` say no dice
+    touch), through a calibration that knows the dice's size or none."""
     n = right = reported = sure_wrong = 0
-    saved = reader.touching, look.boxes_touch
+    saved = reader.touching, reader.boxes_touch, look.boxes_touch
     if not again:
-        reader.touching = look.boxes_touch = lambda _: False
+        reader.touching = reader.boxes_touch = look.boxes_touch = lambda _: False
     try:
         for img, rows in handfuls():
             share = float(np.median(np.maximum(rows[:, 3], rows[:, 4]))) / min(img.shape[:2])
@@ -55,7 +55,7 @@ def handful_reads(again: bool, calibrated: bool = False) -> tuple[int, int, int,
             r, k, sw = score_read(rows, dice)
             n, right, reported, sure_wrong = n + len(rows), right + r, reported + k, sure_wrong + sw
     finally:
-        reader.touching, look.boxes_touch = saved
+        reader.touching, reader.boxes_touch, look.boxes_touch = saved
     return n, right, reported, sure_wrong
 
 
@@ -103,3 +103,29 @@ def test_a_handful_is_read_by_the_handful_locator(monkeypatch: pytest.MonkeyPatc
     assert models == [HANDFUL_MODEL]
     assert again is not None and len(match_dice(rows, [d.box for d in again])) >= 2
     assert again == reader.in_reading_order(again)
+
+
+def test_a_frame_whose_dice_touch_is_first_read_without_turning(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the upright look finds dice that touch, the frame's first read only says where the
+    handful lies (it is read again in full there), so no unclear die is turned in it
+    (``vision.classify.settle`` with ``clear=0``); dice apart are read once, in full."""
+    from vision import classify
+
+    settled: list[float] = []
+    real_settle = look.settle
+
+    def settle(crops: np.ndarray, probs: np.ndarray, clear: float = classify.CLEAR) -> list[classify.Reading]:
+        settled.append(clear)
+        return real_settle(crops, probs, clear)
+
+    monkeypatch.setattr(look, "settle", settle)
+    img, rows = handfuls()[0]
+    dice = reader.read_dice(img)
+    assert settled == [0.0, classify.CLEAR], settled
+    assert score_read(rows, dice)[0] >= 0.6 * len(rows)
+    settled.clear()
+    rng = np.random.default_rng(5)
+    apart, rows = synthetic_scene(480, 640, rng, (30.0, 30.0), n_max=4, packed=0.0)
+    assert not reader.touching([Die(int(v), (int(x), int(y), int(w), int(h)), 0.9) for v, x, y, w, h in rows])
+    reader.read_dice(apart)
+    assert settled == [classify.CLEAR], settled

@@ -181,9 +181,14 @@ def locate_and_look(bgr: np.ndarray, die_px: float | None = None, finest: bool =
     return Located(cands, *first_look(bgr, [c.box for c in cands]))
 
 
+def likely_boxes(located: Located) -> list[tuple[float, float, float, float]]:
+    """The located boxes the upright look takes for dice."""
+    return [c.box for c, p in zip(located.cands, located.probs) if p[NOT_A_DIE] <= MAX_NOT_DIE]
+
+
 def likely_size(located: Located) -> float | None:
     """The median size (px, longer side) of the located boxes the upright look takes for dice."""
-    sizes = [max(c.box[2], c.box[3]) for c, p in zip(located.cands, located.probs) if p[NOT_A_DIE] <= MAX_NOT_DIE]
+    sizes = [max(b[2], b[3]) for b in likely_boxes(located)]
     return float(np.median(sizes)) if sizes else None
 
 

@@ -39,7 +39,9 @@ from vision.frames import MIN_SIDE, WORK_PIXELS, as_bgr, blank, shrink, working_
 from vision.locate import HANDFUL_MODEL, MODEL
 from vision.look import (
     READ_SIZE,
+    boxes_touch,
     in_reading_order,
+    likely_boxes,
     likely_size,
     locate_and_look,
     look,
@@ -108,26 +110,33 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
 
 def read_uncalibrated(bgr: np.ndarray) -> list[Die]:
     """The dice of a BGR frame read without a calibration: read once (from a copy of at most
-    ``WORK_PIXELS``), and when the dice found are small, the part of the frame around them read again
-    enlarged (``read_small_dice``). A frame whose boxes the classifier's upright look already takes
-    for small dice is first read without turning unclear dice (``look``'s ``clear=0``): those dice
-    only say where to read again, and what is read again is read in full."""
+    ``WORK_PIXELS``), and where the dice found are small or touch, read again there
+    (``read_again``). A frame whose boxes the classifier's upright look already takes for small
+    dice, or for dice that touch, is first read without turning unclear dice (``look``'s
+    ``clear=0``): those dice only say where to read again, and what is read again is read in full;
+    when nothing is read again after all, the frame is read in full."""
     h, w = bgr.shape[:2]
     work, scale = working_copy(bgr)
     if blank(work):
         return []
     located = locate_and_look(work)
     size = likely_size(located)
-    if size is not None and size < SMALL_DIE:
-        again = read_small_dice(bgr, placed(work, look(work, located=located, clear=0.0), (0, 0), scale, (h, w)))
+    if size is not None and (size < SMALL_DIE or size < HANDFUL_MAX and boxes_touch(likely_boxes(located))):
+        again = read_again(bgr, placed(work, look(work, located=located, clear=0.0), (0, 0), scale, (h, w)))
         if again is not None:
-            handful = read_handful(bgr, again)
-            return again if handful is None else handful
+            return again
     first = placed(work, look(work, located=located), (0, 0), scale, (h, w))
-    again = read_small_dice(bgr, first)
-    first = first if again is None else again
-    handful = read_handful(bgr, first)
-    return first if handful is None else handful
+    again = read_again(bgr, first)
+    return first if again is None else again
+
+
+def read_again(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
+    """The dice of the frame ``bgr`` given a ``first`` read of it, read again where they are small
+    (``read_small_dice``) and then where they touch (``read_handful``); None when neither is read
+    again."""
+    small = read_small_dice(bgr, first)
+    handful = read_handful(bgr, first if small is None else small)
+    return small if handful is None else handful
 
 
 def read_small_dice(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
