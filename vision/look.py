@@ -186,10 +186,15 @@ def likely_boxes(located: Located) -> list[tuple[float, float, float, float]]:
     return [c.box for c, p in zip(located.cands, located.probs) if p[NOT_A_DIE] <= MAX_NOT_DIE]
 
 
+def median_size(boxes: Sequence[Sequence[float]]) -> float:
+    """The median size (px, longer side) of boxes (x, y, w, h), at least one."""
+    return float(np.median([max(b[2], b[3]) for b in boxes]))
+
+
 def likely_size(located: Located) -> float | None:
     """The median size (px, longer side) of the located boxes the upright look takes for dice."""
-    sizes = [max(b[2], b[3]) for b in likely_boxes(located)]
-    return float(np.median(sizes)) if sizes else None
+    boxes = likely_boxes(located)
+    return median_size(boxes) if boxes else None
 
 
 def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: float = MAX_NOT_DIE_UNSURE,

@@ -20,8 +20,8 @@ sure die whose face is a disc, not a square (``vision.shape``: a round token wit
 reported unsure. Where dice touch, the part of the frame around them is read again by a locator
 trained on handfuls of dice thrown together (``read_handful``), and a frame of small dice is
 read again enlarged (``read_small_dice``). The confidence starts from the classifier's
-probability of the value it reports, is lowered when the locator was unsure, and its doubt is halved when the OpenCV pip count agrees;
-below ``vision.die.CERTAIN`` the app asks the player.
+probability of the value it reports, is lowered when the locator was unsure, and its doubt is
+halved when the OpenCV pip count agrees; below ``vision.die.CERTAIN`` the app asks the player.
 """
 from __future__ import annotations
 
@@ -45,6 +45,7 @@ from vision.look import (
     likely_size,
     locate_and_look,
     look,
+    median_size,
     placed,
     read_part,
     touching,
@@ -148,11 +149,11 @@ def read_small_dice(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
     h, w = bgr.shape[:2]
     if not first:
         return None
-    size = float(np.median([max(d.box[2], d.box[3]) for d in first]))
+    size = median_size([d.box for d in first])
     seen_at = working_copy_scale(h, w)                                 # the scale the first read saw
     if size * seen_at >= SMALL_DIE:
         return None
-    got = read_part_around(bgr, first, 3 * size, MODEL, least=1.2 * seen_at)
+    got = read_part_around(bgr, first, size, 3 * size, MODEL, least=1.2 * seen_at)
     if got is None:
         return None
     again, (x0, y0, x1, y1) = got
@@ -170,22 +171,21 @@ def read_handful(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
     h, w = bgr.shape[:2]
     if len(first) < 2 or not touching(first):
         return None
-    size = float(np.median([max(d.box[2], d.box[3]) for d in first]))
+    size = median_size([d.box for d in first])
     if size * working_copy_scale(h, w) >= HANDFUL_MAX:
         return None
-    got = read_part_around(bgr, first, 1.5 * size, HANDFUL_MODEL)
+    got = read_part_around(bgr, first, size, 1.5 * size, HANDFUL_MODEL)
     return None if got is None else got[0]
 
 
-def read_part_around(bgr: np.ndarray, first: list[Die], margin: float, model: Path,
+def read_part_around(bgr: np.ndarray, first: list[Die], size: float, margin: float, model: Path,
                      least: float = 0.0) -> tuple[list[Die], tuple[int, int, int, int]] | None:
     """The dice of the part of the frame ``bgr`` around the dice ``first`` (``margin`` px beyond the
     outermost), read by the finest pyramid level of the locator in ``model`` with the part resized so
-    that the dice (their median size) come to ``READ_SIZE``, at most ``MAX_ENLARGE`` and within
-    ``WORK_PIXELS``; with the part's bounds (x0, y0, x1, y1) in frame pixels. None when that
-    resize factor is below ``least``."""
+    that dice of ``size`` (px, their ``median_size``) come to ``READ_SIZE``, at most
+    ``MAX_ENLARGE`` and within ``WORK_PIXELS``; with the part's bounds (x0, y0, x1, y1) in frame
+    pixels. None when that resize factor is below ``least``."""
     h, w = bgr.shape[:2]
-    size = float(np.median([max(d.box[2], d.box[3]) for d in first]))
     x0 = max(0, int(min(d.box[0] for d in first) - margin))
     y0 = max(0, int(min(d.box[1] for d in first) - margin))
     x1 = min(w, int(max(d.box[0] + d.box[2] for d in first) + margin) + 1)
@@ -202,5 +202,3 @@ def read_part_around(bgr: np.ndarray, first: list[Die], margin: float, model: Pa
 def off_colour(die: Die) -> Die:
     """The die reported unsure: its face has none of the calibrated dice's colours."""
     return replace(die, confidence=min(die.confidence, UNSURE))
-
-
