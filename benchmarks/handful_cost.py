@@ -2,8 +2,8 @@
 
 Reads each photo of ../shared/dice/nellbyler_d6_train, and each frame of the calibrated scenes of
 benchmarks/dice_scenes.py, twice in turn on one core: once as the reader does, once with the
-handful re-read switched off (``vision.reader.touching``, ``vision.reader.boxes_touch`` and
-``vision.look.boxes_touch`` saying no dice touch), so that both see the same machine load;
+handful re-read switched off (``vision.look.boxes_touch``, which ``vision.look.handful_wanted``
+asks, saying no dice touch), so that both see the same machine load;
 prints the CPU ms of each and how many frames were read again.
 
     .venv/bin/python benchmarks/handful_cost.py [--limit N]
@@ -52,17 +52,17 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=None, help="photos per part and frames per scene")
     a = ap.parse_args()
     cv2.setNumThreads(1)
-    real = reader.touching, reader.boxes_touch, look.boxes_touch
+    real = look.boxes_touch
     times: dict[str, tuple[list[float], list[float], list[bool]]] = {}
     for part, img, cal in frames(a.limit):
         on, off, again = times.setdefault(part, ([], [], []))
-        reader.touching, reader.boxes_touch, look.boxes_touch = real
+        look.boxes_touch = real
         ms, dice = timed_read(img, cal)
         on.append(ms)
-        again.append(real[0](dice))
-        reader.touching = reader.boxes_touch = look.boxes_touch = lambda _: False      # type: ignore[assignment]
+        again.append(look.touching(dice))
+        look.boxes_touch = lambda _: False      # type: ignore[assignment]
         off.append(timed_read(img, cal)[0])
-    reader.touching, reader.boxes_touch, look.boxes_touch = real
+    look.boxes_touch = real
     print(f"{'part':18} {'frames':>6} {'dice touch':>10} {'ms with':>8} {'without':>8} {'p90 with':>9} {'without':>8}")
     for part, (on, off, again) in times.items():
         print(f"{part:18} {len(on):6d} {np.mean(again):10.0%} {np.median(on):8.1f} {np.median(off):8.1f} "

@@ -21,10 +21,10 @@ def die_at(cx: float, cy: float, size: float = 30.0) -> Die:
 
 
 def test_dice_edge_to_edge_touch_and_dice_apart_do_not() -> None:
-    assert reader.touching([die_at(100, 100), die_at(130, 100)])                 # edge to edge
-    assert reader.touching([die_at(100, 100), die_at(133, 112)])                 # turned, a gap of 3 px
-    assert not reader.touching([die_at(100, 100), die_at(160, 100)])             # a die's width apart
-    assert not reader.touching([die_at(100, 100)])
+    assert look.touching([die_at(100, 100), die_at(130, 100)])                 # edge to edge
+    assert look.touching([die_at(100, 100), die_at(133, 112)])                 # turned, a gap of 3 px
+    assert not look.touching([die_at(100, 100), die_at(160, 100)])             # a die's width apart
+    assert not look.touching([die_at(100, 100)])
 
 
 def handfuls() -> list[tuple[np.ndarray, np.ndarray]]:
@@ -42,12 +42,12 @@ def handfuls() -> list[tuple[np.ndarray, np.ndarray]]:
 @cache
 def handful_reads(again: bool, calibrated: bool = False) -> tuple[int, int, int, int]:
     """(dice, read right, reported, sure and wrong) over ``handfuls``, read with or without the
-    handful locator (``reader.touching``, ``reader.boxes_touch`` and ``look.boxes_touch`` say no dice
-    touch), through a calibration that knows the dice's size or none."""
+    handful locator (``look.boxes_touch``, which ``look.handful_wanted`` asks, says no dice touch),
+    through a calibration that knows the dice's size or none."""
     n = right = reported = sure_wrong = 0
-    saved = reader.touching, reader.boxes_touch, look.boxes_touch
+    saved = look.boxes_touch
     if not again:
-        reader.touching = reader.boxes_touch = look.boxes_touch = lambda _: False
+        look.boxes_touch = lambda _: False
     try:
         for img, rows in handfuls():
             share = float(np.median(np.maximum(rows[:, 3], rows[:, 4]))) / min(img.shape[:2])
@@ -55,7 +55,7 @@ def handful_reads(again: bool, calibrated: bool = False) -> tuple[int, int, int,
             r, k, sw = score_read(rows, dice)
             n, right, reported, sure_wrong = n + len(rows), right + r, reported + k, sure_wrong + sw
     finally:
-        reader.touching, reader.boxes_touch, look.boxes_touch = saved
+        look.boxes_touch = saved
     return n, right, reported, sure_wrong
 
 
@@ -126,6 +126,6 @@ def test_a_frame_whose_dice_touch_is_first_read_without_turning(monkeypatch: pyt
     settled.clear()
     rng = np.random.default_rng(5)
     apart, rows = synthetic_scene(480, 640, rng, (30.0, 30.0), n_max=4, packed=0.0)
-    assert not reader.touching([Die(int(v), (int(x), int(y), int(w), int(h)), 0.9) for v, x, y, w, h in rows])
+    assert not look.touching([Die(int(v), (int(x), int(y), int(w), int(h)), 0.9) for v, x, y, w, h in rows])
     reader.read_dice(apart)
     assert settled == [classify.CLEAR], settled

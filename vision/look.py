@@ -72,6 +72,11 @@ FIRST_LEVEL_SIZE = READ_SIZE * 0.5
 #: Two dice whose centres are nearer than this many times their size touch, or nearly
 #: (``read_handful``): edge to edge they are 1 to 1.4 sizes apart, as they are turned.
 TOUCHING = 1.3
+#: Dice this big or bigger (px, median, at the scale the first read saw) are not read again as a
+#: handful: the handful locator read the held-out photos upscaled 2-3x (dice of 53-86 px as read)
+#: worse than the first read (``benchmarks/dice_scenes.py``: x3 96.4 to 95.6 % recall with 56
+#: here, unchanged with 50; drawn handfuls 91.5 % with 56, 89.6 % with 50).
+HANDFUL_MAX = 50.0
 
 def raw_score(p_value: float, locator_score: float, count_agrees: bool) -> float:
     """The reader's uncalibrated belief in one die, 0..1, from its three signals."""
@@ -173,7 +178,7 @@ def locate_and_look(bgr: np.ndarray, die_px: float | None = None, finest: bool =
     are judged instead."""
     if die_px is not None:
         found = candidates_of_size(bgr, die_px, model)
-        if model == MODEL and boxes_touch([c.box for c in found]):
+        if model == MODEL and handful_wanted([c.box for c in found], None):
             found = candidates_of_size(bgr, die_px, HANDFUL_MODEL)
     else:
         found = locate_finest(bgr, model=model) if finest else candidates(bgr)
@@ -221,6 +226,14 @@ def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: fl
     if die_px is not None:
         kept = [s for s in kept if die_px / SIZE_TOLERANCE <= s.size <= die_px * SIZE_TOLERANCE]
     return doubt_discs(bgr, kept)
+
+
+def handful_wanted(boxes: Sequence[Sequence[float]], seen_size: float | None) -> bool:
+    """Whether the dice of ``boxes`` (x, y, w, h) are read again by the handful locator: two of them
+    touch (``boxes_touch``) and, when the read saw them at ``seen_size`` (px, median), that is under
+    ``HANDFUL_MAX``. ``seen_size`` None: they were located at a calibration's known size, the size
+    the locators read best, so any size will do. The one rule behind every handful re-read."""
+    return (seen_size is None or seen_size < HANDFUL_MAX) and boxes_touch(boxes)
 
 
 def touching(dice: list[Die]) -> bool:

@@ -39,7 +39,7 @@ from vision.frames import MIN_SIDE, WORK_PIXELS, as_bgr, blank, shrink, working_
 from vision.locate import HANDFUL_MODEL, MODEL
 from vision.look import (
     READ_SIZE,
-    boxes_touch,
+    handful_wanted,
     in_reading_order,
     likely_boxes,
     likely_size,
@@ -48,7 +48,6 @@ from vision.look import (
     median_size,
     placed,
     read_part,
-    touching,
 )
 
 #: A frame whose dice come out smaller than this (px, median of a first read's boxes, in the frame
@@ -62,11 +61,6 @@ SMALL_DIE = 28.0
 MAX_ENLARGE = 3.0
 #: A calibrated camera's dice are read at this size (px): bigger dice are shrunk to it first.
 CALIBRATED_SIZE = 2 * READ_SIZE
-#: Dice this big or bigger (px, median, at the scale the first read saw) are not read again as a
-#: handful: the handful locator read the held-out photos upscaled 2-3x (dice of 53-86 px as read)
-#: worse than the first read (``benchmarks/dice_scenes.py``: x3 96.4 to 95.6 % recall with 56
-#: here, unchanged with 50; drawn handfuls 91.5 % with 56, 89.6 % with 50).
-HANDFUL_MAX = 50.0
 
 
 def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list[Die]:
@@ -122,7 +116,7 @@ def read_uncalibrated(bgr: np.ndarray) -> list[Die]:
         return []
     located = locate_and_look(work)
     size = likely_size(located)
-    if size is not None and (size < SMALL_DIE or size < HANDFUL_MAX and boxes_touch(likely_boxes(located))):
+    if size is not None and (size < SMALL_DIE or handful_wanted(likely_boxes(located), size)):
         again = read_again(bgr, placed(work, look(work, located=located, clear=0.0), (0, 0), scale, (h, w)))
         if again is not None:
             return again
@@ -167,12 +161,12 @@ def read_handful(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
     part of the frame around all its dice (one and a half dice's widths beyond the outermost) read
     again by the handful locator (``vision.locate.HANDFUL_MODEL``) in place of the first read,
     resized so that the dice come to ``READ_SIZE`` (at most ``MAX_ENLARGE`` and ``WORK_PIXELS``).
-    None when no dice touch or they are ``HANDFUL_MAX`` or bigger as read."""
+    None when ``vision.look.handful_wanted`` says no (no dice touch, or they are too big as read)."""
     h, w = bgr.shape[:2]
-    if len(first) < 2 or not touching(first):
+    if len(first) < 2:
         return None
     size = median_size([d.box for d in first])
-    if size * working_copy_scale(h, w) >= HANDFUL_MAX:
+    if not handful_wanted([d.box for d in first], size * working_copy_scale(h, w)):
         return None
     got = read_part_around(bgr, first, size, 1.5 * size, HANDFUL_MODEL)
     return None if got is None else got[0]
