@@ -28,6 +28,9 @@ trained or tuned on) or drawn with a fixed seed, so the figures are the same on 
   faces below showing through (tools/dice_translucent.py), on table backgrounds;
 - ``emblems``: synthetic dice of which some show an emblem instead of pips: an emblem die read as
   sure counts as sure and wrong;
+- ``webcam desk``: 1-5 white or ivory dice of one set, drawn as cubes, on light wood with a laptop's
+  keyboard, a USB hub and labelled cables in view, the frame seen from a webcam tilted up to 35
+  degrees and saved as its JPEG (tools/dice_desk.py);
 - ``drawn handful``: synthetic dice of one size, 20-60 px, pushed together edge to edge (a handful
   of dice thrown together: tools/dice_data.py ``packed``), on table backgrounds; ``calibrated
   handful``: the same frames through a calibration made as for ``calibrated`` (the whole frame
@@ -51,6 +54,7 @@ sys.path.insert(0, str(ROOT))
 
 from tools.dice_clutter import clutter_patch, cluttered, emblem, pieces_among
 from tools.dice_data import background, load_photos, match_dice, synthetic_scene
+from tools.dice_desk import desk_scene
 from tools.dice_tilted import render_tilted_die, tilt
 from tools.dice_translucent import render_translucent_die
 from vision.calibrate import Calibration, find_area, learn_die_colours, learn_die_size
@@ -159,7 +163,9 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
     for _ in range(0 if photos else (limit or 40)):
         size = float(np.exp(rng.uniform(np.log(20), np.log(150))))
         h, w = 480, 640
-        if kind == "drawn on clutter":
+        if kind == "webcam desk":
+            img, rows = desk_scene(rng)
+        elif kind == "drawn on clutter":
             img, rows = synthetic_scene(h, w, rng, (size * 0.9, size * 1.1), n_max=8,
                                         backdrop=clutter_patch(max(h, w), size, rng)[:h, :w])
         elif kind == "drawn tilted":
@@ -175,7 +181,8 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
 
 
 #: The scenes drawn rather than made from photos.
-DRAWN = ("drawn on clutter", "drawn tilted", "drawn translucent", "emblems", "drawn handful", "calibrated handful")
+DRAWN = ("drawn on clutter", "drawn tilted", "drawn translucent", "emblems", "drawn handful", "calibrated handful",
+         "webcam desk")
 KINDS = ("clutter", "x2", "x3", "x0.5", "x0.4", "12mp", "12mp far", "tilted", "calibrated",
          "calibrated 12mp", "pieces in tray", "pieces no colour") + DRAWN
 

@@ -64,11 +64,12 @@ def side_values(top: int, rng: np.random.Generator) -> dict[str, int]:
     return {"top": top, "+x": a, "-x": 7 - a, "+y": b, "-y": 7 - b}
 
 
-def render_tilted_die(size: float, value: int, rng: np.random.Generator,
-                      most: float = 45.0) -> tuple[np.ndarray, np.ndarray]:
+def render_tilted_die(size: float, value: int, rng: np.random.Generator, most: float = 45.0,
+                      colours: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """A die about ``size`` px across (its outline's longer side) showing ``value`` on top, seen
     from a camera tilted 10..``most`` degrees off overhead: (BGR float patch, alpha 0..1), the same
-    form as ``tools.dice_data.render_die`` so ``paste`` takes it."""
+    form as ``tools.dice_data.render_die`` so ``paste`` takes it. ``colours``: the face's and the
+    pips' (BGR), else drawn by ``die_colours``."""
     k = 4 if size < 30 else 2 if size < 80 else 1
     side = int(np.ceil(size * 1.6)) + 4
     big = side * k
@@ -80,7 +81,7 @@ def render_tilted_die(size: float, value: int, rng: np.random.Generator,
     lo, hi = corners[:, :2].min(axis=0), corners[:, :2].max(axis=0)
     scale = size * k * rng.uniform(0.92, 1.0) / float((hi - lo).max())
     shift = big / 2 - (lo + hi) / 2 * scale
-    face, pip = die_colours(rng)
+    face, pip = die_colours(rng) if colours is None else colours
     light = np.array([rng.uniform(-0.6, 0.6), rng.uniform(-0.6, 0.6), 1.0])
     light /= np.linalg.norm(light)
     values = side_values(value, rng)

@@ -1,0 +1,43 @@
+"""tools/dice_desk.py: a desk seen by a webcam at an angle (white dice on light wood beside a
+laptop), the bench's ``webcam desk`` scene, and the fixed colours it asks of the tilted renderer."""
+from __future__ import annotations
+
+import numpy as np
+
+from tools.dice_desk import desk_scene, wood
+from tools.dice_tilted import render_tilted_die
+from vision.colour import face_colour
+
+
+def test_a_desk_frame_holds_one_to_five_light_dice_of_one_size_inside_it() -> None:
+    for seed in range(8):
+        img, rows = desk_scene(np.random.default_rng(seed))
+        assert img.shape == (480, 640, 3) and img.dtype == np.uint8
+        assert 1 <= len(rows) <= 5
+        assert (rows[:, 0] >= 1).all() and (rows[:, 0] <= 6).all()
+        assert (rows[:, 1] >= 0).all() and (rows[:, 2] >= 0).all()
+        assert (rows[:, 1] + rows[:, 3] <= 640).all() and (rows[:, 2] + rows[:, 4] <= 480).all()
+        sides = np.maximum(rows[:, 3], rows[:, 4])
+        assert sides.max() <= 1.8 * sides.min(), "one set of dice, the far ones a little smaller"
+        for _, x, y, w, h in rows:
+            lightness = face_colour(img, (x, y, w, h))[0]
+            assert lightness > 150, f"a die of the set is white or ivory, not L={lightness}"
+
+
+def test_wood_is_light_and_warm() -> None:
+    b, g, r = np.median(wood(120, 160, np.random.default_rng(3)).reshape(-1, 3), axis=0)
+    assert r > g > b and g > 120
+
+
+def test_a_tilted_die_takes_the_colours_it_is_given() -> None:
+    """White faces with black pips come out grey (shaded) and neutral, with dark pips; left to
+    itself the renderer draws a coloured die from the same seed."""
+    face, pip = np.array([240.0, 240.0, 240.0]), np.array([10.0, 10.0, 10.0])
+    for seed in range(4):
+        patch, alpha = render_tilted_die(60.0, 5, np.random.default_rng(seed), colours=(face, pip))
+        body = patch[alpha > 0.9]
+        assert np.abs(body - body.mean(axis=1, keepdims=True)).max() < 2, "a white die has no hue"
+        assert np.median(body) > 100 and body.min() < 40
+    patch, alpha = render_tilted_die(60.0, 5, np.random.default_rng(1))
+    body = patch[alpha > 0.9]
+    assert np.abs(body - body.mean(axis=1, keepdims=True)).max() > 2
