@@ -84,5 +84,5 @@ def desk_scene(rng: np.random.Generator, h: int = 480, w: int = 640) -> tuple[np
     out, moved = tilt(img, np.array(rows, np.float32).reshape(-1, 5), rng, most=35.0)
     out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.4, 1.0))
     out = np.clip(out + rng.normal(0, rng.uniform(1, 4), out.shape), 0, 255).astype(np.uint8)
-    ok, jpeg = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(55, 90))])
+    _, jpeg = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(55, 90))])
     return cv2.imdecode(jpeg, cv2.IMREAD_COLOR), moved
