@@ -31,6 +31,9 @@ trained or tuned on) or drawn with a fixed seed, so the figures are the same on 
 - ``webcam desk``: 1-5 white or ivory dice of one set, drawn as cubes, on light wood with a laptop's
   keyboard, a USB hub and labelled cables in view, the frame seen from a webcam tilted up to 35
   degrees and saved as its JPEG (tools/dice_desk.py);
+- ``bowl 12mp``: 20 phone photos of 20-30 dice of 110-200 px, most of them marbled, heaped in a
+  wooden bowl and edge to edge in a wooden tray on a patterned cloth (polka dots, checks, stripes,
+  flowers), 4000x3000 (tools/dice_bowl.py);
 - ``drawn handful``: synthetic dice of one size, 20-60 px, pushed together edge to edge (a handful
   of dice thrown together: tools/dice_data.py ``packed``), on table backgrounds; ``calibrated
   handful``: the same frames through a calibration made as for ``calibrated`` (the whole frame
@@ -52,6 +55,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tools.dice_bowl import bowl_scene
 from tools.dice_clutter import clutter_patch, cluttered, emblem, pieces_among
 from tools.dice_data import background, load_photos, match_dice, synthetic_scene
 from tools.dice_desk import desk_scene
@@ -160,11 +164,13 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
             img, rows = upscaled_into(p.image, p.dice, (4000, 3000), rng)
             tray = (0.125, 0.0, 0.75, 1.0)
             yield img, rows, tray if kind == "calibrated 12mp" else None, None
-    for _ in range(0 if photos else (limit or 40)):
+    for _ in range(0 if photos else (limit or (20 if kind == "bowl 12mp" else 40))):
         size = float(np.exp(rng.uniform(np.log(20), np.log(150))))
         h, w = 480, 640
         if kind == "webcam desk":
             img, rows = desk_scene(rng)
+        elif kind == "bowl 12mp":
+            img, rows = bowl_scene(rng)
         elif kind == "drawn on clutter":
             img, rows = synthetic_scene(h, w, rng, (size * 0.9, size * 1.1), n_max=8,
                                         backdrop=clutter_patch(max(h, w), size, rng)[:h, :w])
@@ -182,7 +188,7 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
 
 #: The scenes drawn rather than made from photos.
 DRAWN = ("drawn on clutter", "drawn tilted", "drawn translucent", "emblems", "drawn handful", "calibrated handful",
-         "webcam desk")
+         "webcam desk", "bowl 12mp")
 KINDS = ("clutter", "x2", "x3", "x0.5", "x0.4", "12mp", "12mp far", "tilted", "calibrated",
          "calibrated 12mp", "pieces in tray", "pieces no colour") + DRAWN
 

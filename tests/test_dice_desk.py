@@ -1,9 +1,13 @@
-"""tools/dice_desk.py: a desk seen by a webcam at an angle (white dice on light wood beside a
-laptop), the bench's ``webcam desk`` scene, and the fixed colours it asks of the tilted renderer."""
+"""The bench's drawn tables: tools/dice_desk.py (a desk seen by a webcam at an angle: white dice on
+light wood beside a laptop, the ``webcam desk`` scene, and the fixed colours it asks of the tilted
+renderer) and tools/dice_bowl.py (a phone photo of a heap of marbled dice in a bowl and a tray on a
+patterned cloth, the ``bowl 12mp`` scene)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
+from tools.dice_bowl import PATTERNS, bowl_scene, cloth
 from tools.dice_desk import desk_scene, wood
 from tools.dice_tilted import render_tilted_die
 from vision.colour import face_colour
@@ -41,3 +45,23 @@ def test_a_tilted_die_takes_the_colours_it_is_given() -> None:
     patch, alpha = render_tilted_die(60.0, 5, np.random.default_rng(1))
     body = patch[alpha > 0.9]
     assert np.abs(body - body.mean(axis=1, keepdims=True)).max() > 2
+
+
+def test_a_bowl_photo_holds_twenty_and_more_dice_of_one_size_mostly_touching() -> None:
+    """tools/dice_bowl.py: the bench's ``bowl 12mp`` frames (a heap in a bowl, a tray, a cloth)."""
+    img, rows = bowl_scene(np.random.default_rng(0))
+    assert img.shape == (3000, 4000, 3)
+    assert 18 <= len(rows) <= 30
+    sides = np.maximum(rows[:, 3], rows[:, 4])
+    assert 100 <= np.median(sides) <= 220 and sides.max() <= 1.7 * sides.min(), "one set, boxes turned up to 45 degrees"
+    c = rows[:, 1:3] + rows[:, 3:5] / 2
+    d = np.hypot(*(c[:, None] - c[None]).transpose(2, 0, 1)) + np.eye(len(c)) * 1e9
+    assert d.min() > 0.6 * sides.min(), "no two dice overlap"
+    assert (d.min(1) < 1.6 * sides.max()).mean() >= 0.8, "most dice lie against another"
+
+
+@pytest.mark.parametrize("pattern", PATTERNS)
+def test_each_cloth_is_patterned(pattern: str) -> None:
+    """A cloth is no plain table: its lightness varies at the scale of its pattern."""
+    img = cloth(200, 200, np.random.default_rng(1), 40.0, pattern)
+    assert img.shape == (200, 200, 3) and img.std() > 8

@@ -138,13 +138,15 @@ def shrunk(canvas: np.ndarray, alpha: np.ndarray, side: int) -> tuple[np.ndarray
 
 
 def render_die(size: float, value: int, rng: np.random.Generator,
-               blank: bool = False, mark: Mark | None = None, flat: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+               blank: bool = False, mark: Mark | None = None, flat: float = 0.0,
+               marbled: float = 0.3) -> tuple[np.ndarray, np.ndarray]:
     """A die about ``size`` px across showing ``value``: (BGR float patch, alpha 0..1), drawn at 4x.
 
     The top face is rotated at random; side faces show as a darker extrusion (mild perspective);
     ``blank`` draws the same shape with no pips (a distractor, not a die); ``mark`` draws an icon
     instead of the pips (a die with an emblem on this face: a die, but no readable value); with
-    probability ``flat`` the die is seen straight from above (no side faces) with sharp corners.
+    probability ``flat`` the die is seen straight from above (no side faces) with sharp corners;
+    with probability ``marbled`` its faces are swirled with a second colour.
     """
     k = 4 if size < 30 else 2 if size < 80 else 1
     side = int(np.ceil(size * 1.6)) + 4
@@ -174,7 +176,7 @@ def render_die(size: float, value: int, rng: np.random.Generator,
     for t in np.linspace(1, 0, 5)[:-1]:
         rounded(ext * t, face * rng.uniform(0.5, 0.8))
     rounded(np.zeros(2), face)
-    if rng.random() < 0.3:                                             # marbled
+    if rng.random() < marbled:                                         # marbled
         other = _random_colour(rng)
         m = _smooth_noise((big, big), rng.uniform(6, 20) * k, rng)
         m = np.clip((m - 0.5) * rng.uniform(2, 6) + 0.5, 0, 1) * rng.uniform(0.3, 0.8)
