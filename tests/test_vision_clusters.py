@@ -10,6 +10,8 @@ single sure big die of value 2 or 4.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.test_vision_reader import iou, load, match
 from vision.boxes import Seen, doubt_undersized, drop_odd_sized
@@ -90,3 +92,63 @@ def test_touching_dice_whose_boxes_overlap_are_kept() -> None:
     a, b = Candidate((0.0, 0.0, 40.0, 40.0), 0.9), Candidate((30.0, 5.0, 40.0, 40.0), 0.7)
     c = Candidate((-25.0, 30.0, 40.0, 40.0), 0.6)
     assert merge([a, b, c]) == [a, b, c]
+
+
+def merged_pairwise(cands: list[Candidate], iou_limit: float = 0.35) -> list[Candidate]:
+    """``vision.locate.merge`` as it was first written: each box against every kept box (the
+    oracle for the grid that merge now consults)."""
+    from vision.locate import COVERED, _iou, _overlap
+    kept: list[Candidate] = []
+    for c in sorted(cands, key=lambda c: -c.score):
+        x, y, w, h = c.box
+        cx, cy = x + w / 2, y + h / 2
+        dup, covered = False, 0.0
+        for k in kept:
+            kx, ky, kw, kh = k.box
+            inside = abs(cx - kx - kw / 2) < kw * 0.35 and abs(cy - ky - kh / 2) < kh * 0.35
+            similar = 0.5 < max(w, h) / max(kw, kh) < 2
+            if _iou(c.box, k.box) > iou_limit or (inside and similar):
+                dup = True
+                break
+            if similar:
+                covered += _overlap(c.box, k.box)
+        if not dup and covered <= COVERED * w * h:
+            kept.append(c)
+    return kept
+
+
+_box = st.tuples(st.floats(-50, 600), st.floats(-50, 600), st.floats(1, 300), st.floats(1, 300))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_box, st.floats(0, 1)), max_size=60))
+def test_merge_keeps_what_comparing_every_pair_keeps(finds: list) -> None:
+    """Boxes of any size and place, clustered or spread: merge's grid keeps the same boxes, in the
+    same order, as comparing each box with every kept box."""
+    cands = [Candidate(box, score) for box, score in finds]
+    assert merge(cands) == merged_pairwise(cands)
+
+
+def test_merge_keeps_what_comparing_every_pair_keeps_in_real_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every merge of two real reads (a 12 MP photo of a heap of dice on a patterned cloth, where the
+    zoomed look finds well over a hundred boxes, and a photo set in clutter): the same boxes kept."""
+    import numpy as np
+
+    from tools.dice_bowl import bowl_scene
+    from tools.dice_clutter import cluttered
+    from vision import locate, look
+    seen: list[list[Candidate]] = []
+
+    def recording(cands: list[Candidate], iou: float = 0.35) -> list[Candidate]:
+        seen.append(list(cands))
+        return merge(cands, iou)
+
+    monkeypatch.setattr(locate, "merge", recording)
+    monkeypatch.setattr(look, "merge", recording)
+    img, gt = load(FEW_DICE_APART[0])
+    rows = np.array([(v, x, y, w, h) for v, x, y, w, h in gt], np.float32)
+    read_dice(cluttered(img, rows, np.random.default_rng(4))[0])
+    read_dice(bowl_scene(np.random.default_rng(1))[0])
+    assert max(len(c) for c in seen) > 100
+    for cands in seen:
+        assert merge(cands) == merged_pairwise(cands)

@@ -105,14 +105,27 @@ def merge(cands: list[Candidate], iou: float = 0.35) -> list[Candidate]:
     A box whose centre lies inside a better box of similar size is dropped too (one die found twice),
     and so is a box more than ``COVERED`` of whose area lies inside better boxes of similar size (a
     box straddling two touching dice that were both found).
+
+    Only boxes that intersect bear on each other, so each box is compared with the kept boxes that
+    share a cell of a grid with it (``_cells``), in the order they were kept: the result is that of
+    comparing it with every kept box, at a fraction of the cost where a patterned cloth gives
+    hundreds of finds.
     """
+    order = sorted(cands, key=lambda c: -c.score)
+    if not order:
+        return []
+    cell = max(8.0, float(np.median([max(c.box[2], c.box[3]) for c in order])))
+    grid: dict[tuple[int, int], list[int]] = {}
     kept: list[Candidate] = []
-    for c in sorted(cands, key=lambda c: -c.score):
+    for c in order:
         x, y, w, h = c.box
         cx, cy = x + w / 2, y + h / 2
+        cells = _cells(c.box, cell)
+        near = sorted({i for key in cells for i in grid.get(key, ())})
         dup = False
         covered = 0.0
-        for k in kept:
+        for i in near:
+            k = kept[i]
             kx, ky, kw, kh = k.box
             inside = abs(cx - kx - kw / 2) < kw * 0.35 and abs(cy - ky - kh / 2) < kh * 0.35
             similar = 0.5 < max(w, h) / max(kw, kh) < 2
@@ -122,8 +135,18 @@ def merge(cands: list[Candidate], iou: float = 0.35) -> list[Candidate]:
             if similar:
                 covered += _overlap(c.box, k.box)
         if not dup and covered <= COVERED * w * h:
+            for key in cells:
+                grid.setdefault(key, []).append(len(kept))
             kept.append(c)
     return kept
+
+
+def _cells(box: tuple[float, ...], cell: float) -> list[tuple[int, int]]:
+    """The grid cells (``cell`` px square) that the box (x, y, w, h) covers, its edges included:
+    two boxes that intersect, or one holding the other's centre, share at least one."""
+    x, y, w, h = box
+    return [(i, j) for i in range(int(np.floor(x / cell)), int(np.floor((x + w) / cell)) + 1)
+            for j in range(int(np.floor(y / cell)), int(np.floor((y + h) / cell)) + 1)]
 
 
 def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
