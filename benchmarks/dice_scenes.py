@@ -33,7 +33,9 @@ trained or tuned on) or drawn with a fixed seed, so the figures are the same on 
   degrees and saved as its JPEG (tools/dice_desk.py);
 - ``bowl 12mp``: 20 phone photos of 20-30 dice of 110-200 px, most of them marbled, heaped in a
   wooden bowl and edge to edge in a wooden tray on a patterned cloth (polka dots, checks, stripes,
-  flowers), 4000x3000 (tools/dice_bowl.py);
+  flowers), 4000x3000 (tools/dice_cloth.py);
+- ``white on black``: 1-10 white dice of 22-90 px, black pips, on a black cloth from above, 1280x960
+  (tools/dice_cloth.py);
 - ``drawn handful``: synthetic dice of one size, 20-60 px, pushed together edge to edge (a handful
   of dice thrown together: tools/dice_data.py ``packed``), on table backgrounds; ``calibrated
   handful``: the same frames through a calibration made as for ``calibrated`` (the whole frame
@@ -55,7 +57,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.dice_bowl import bowl_scene
+from tools.dice_cloth import black_cloth_scene, bowl_scene
 from tools.dice_clutter import clutter_patch, cluttered, emblem, pieces_among
 from tools.dice_data import background, load_photos, match_dice, synthetic_scene
 from tools.dice_desk import desk_scene
@@ -171,6 +173,8 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
             img, rows = desk_scene(rng)
         elif kind == "bowl 12mp":
             img, rows = bowl_scene(rng)
+        elif kind == "white on black":
+            img, rows = black_cloth_scene(rng)
         elif kind == "drawn on clutter":
             img, rows = synthetic_scene(h, w, rng, (size * 0.9, size * 1.1), n_max=8,
                                         backdrop=clutter_patch(max(h, w), size, rng)[:h, :w])
@@ -188,7 +192,7 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
 
 #: The scenes drawn rather than made from photos.
 DRAWN = ("drawn on clutter", "drawn tilted", "drawn translucent", "emblems", "drawn handful", "calibrated handful",
-         "webcam desk", "bowl 12mp")
+         "webcam desk", "bowl 12mp", "white on black")
 KINDS = ("clutter", "x2", "x3", "x0.5", "x0.4", "12mp", "12mp far", "tilted", "calibrated",
          "calibrated 12mp", "pieces in tray", "pieces no colour") + DRAWN
 

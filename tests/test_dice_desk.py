@@ -1,13 +1,13 @@
 """The bench's drawn tables: tools/dice_desk.py (a desk seen by a webcam at an angle: white dice on
 light wood beside a laptop, the ``webcam desk`` scene, and the fixed colours it asks of the tilted
-renderer) and tools/dice_bowl.py (a phone photo of a heap of marbled dice in a bowl and a tray on a
-patterned cloth, the ``bowl 12mp`` scene)."""
+renderer) and tools/dice_cloth.py (a phone photo of a heap of marbled dice in a bowl and a tray on a
+patterned cloth, the ``bowl 12mp`` scene; white dice on a black cloth, ``white on black``)."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from tools.dice_bowl import PATTERNS, bowl_scene, cloth
+from tools.dice_cloth import PATTERNS, black_cloth_scene, bowl_scene, cloth
 from tools.dice_desk import desk_scene, wood
 from tools.dice_tilted import render_tilted_die
 from vision.colour import face_colour
@@ -48,7 +48,7 @@ def test_a_tilted_die_takes_the_colours_it_is_given() -> None:
 
 
 def test_a_bowl_photo_holds_twenty_and_more_dice_of_one_size_mostly_touching() -> None:
-    """tools/dice_bowl.py: the bench's ``bowl 12mp`` frames (a heap in a bowl, a tray, a cloth)."""
+    """tools/dice_cloth.py: the bench's ``bowl 12mp`` frames (a heap in a bowl, a tray, a cloth)."""
     img, rows = bowl_scene(np.random.default_rng(0))
     assert img.shape == (3000, 4000, 3)
     assert 18 <= len(rows) <= 30
@@ -65,3 +65,12 @@ def test_each_cloth_is_patterned(pattern: str) -> None:
     """A cloth is no plain table: its lightness varies at the scale of its pattern."""
     img = cloth(200, 200, np.random.default_rng(1), 40.0, pattern)
     assert img.shape == (200, 200, 3) and img.std() > 8
+
+
+def test_white_dice_on_a_black_cloth_are_light_on_dark() -> None:
+    for seed in range(4):
+        img, rows = black_cloth_scene(np.random.default_rng(seed))
+        assert img.shape == (960, 1280, 3) and 1 <= len(rows) <= 10
+        assert np.median(img) < 50, "the cloth is black"
+        for _, x, y, w, h in rows:
+            assert face_colour(img, (x, y, w, h))[0] > 180, "the dice are white"

@@ -139,14 +139,16 @@ def shrunk(canvas: np.ndarray, alpha: np.ndarray, side: int) -> tuple[np.ndarray
 
 def render_die(size: float, value: int, rng: np.random.Generator,
                blank: bool = False, mark: Mark | None = None, flat: float = 0.0,
-               marbled: float = 0.3) -> tuple[np.ndarray, np.ndarray]:
+               marbled: float = 0.3,
+               colours: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """A die about ``size`` px across showing ``value``: (BGR float patch, alpha 0..1), drawn at 4x.
 
     The top face is rotated at random; side faces show as a darker extrusion (mild perspective);
     ``blank`` draws the same shape with no pips (a distractor, not a die); ``mark`` draws an icon
     instead of the pips (a die with an emblem on this face: a die, but no readable value); with
     probability ``flat`` the die is seen straight from above (no side faces) with sharp corners;
-    with probability ``marbled`` its faces are swirled with a second colour.
+    with probability ``marbled`` its faces are swirled with a second colour; ``colours``: the face's
+    and the pips' (BGR), else drawn by ``die_colours``.
     """
     k = 4 if size < 30 else 2 if size < 80 else 1
     side = int(np.ceil(size * 1.6)) + 4
@@ -157,7 +159,7 @@ def render_die(size: float, value: int, rng: np.random.Generator,
     rot = np.array([[np.cos(ang), -np.sin(ang)], [np.sin(ang), np.cos(ang)]])
     is_flat = flat > 0 and rng.random() < flat
     ext = np.zeros(2) if is_flat else rng.normal(0, 0.09, 2) * a       # side faces (perspective)
-    face, pip = die_colours(rng)
+    face, pip = die_colours(rng) if colours is None else colours
     cut = rng.uniform(0.0, 0.05) if is_flat else rng.uniform(0.05, 0.25)  # corner rounding, as an octagon
     sq = octagon(a, cut)
     canvas = np.zeros((big, big, 3), np.float32)
@@ -222,12 +224,15 @@ def paste(img: np.ndarray, patch: np.ndarray, alpha: np.ndarray, x: int, y: int,
 def synthetic_scene(h: int, w: int, rng: np.random.Generator, size_range: tuple[float, float],
                     n_max: int = 10, backdrop: np.ndarray | None = None,
                     mark: Mark | None = None, flat: float = 0.0,
-                    draw: Draw | None = None, packed: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+                    draw: Draw | None = None, packed: float = 0.0,
+                    marbled: float = 0.3,
+               colours: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """A background (``backdrop`` when given) with 0..n_max synthetic dice (some touching) and a
     few blank distractors; with ``mark``, some dice show an emblem instead of pips (value 0);
     ``draw`` (size, value, rng) -> (patch, alpha) draws the dice with pips instead of ``render_die``
     (``tools.dice_tilted.render_tilted_die``: dice seen from the side); with probability ``packed``
-    the dice, of one size, are pushed together into one handful, edge to edge (``packed_spot``).
+    the dice, of one size, are pushed together into one handful, edge to edge (``packed_spot``);
+    ``marbled``: the share of dice drawn by ``render_die`` whose faces are swirled (``render_die``).
 
     Returns (BGR uint8 image, dice rows ``(value, x, y, w, h)``).
     """
@@ -253,7 +258,7 @@ def synthetic_scene(h: int, w: int, rng: np.random.Generator, size_range: tuple[
         if draw is not None and not emblem:
             patch, alpha = draw(s, v, rng)
         else:
-            patch, alpha = render_die(s, v, rng, mark=mark if emblem else None, flat=flat)
+            patch, alpha = render_die(s, v, rng, mark=mark if emblem else None, flat=flat, marbled=marbled)
         v = 0 if emblem else v
         ph, pw = alpha.shape
         if heap is not None:

@@ -1,18 +1,21 @@
-"""A phone photo of a game night (development only): twenty and more marbled dice, most of them in a
-bowl and a wooden tray and thrown together, on a patterned tablecloth, at 12 MP.
+"""Dice on tablecloths (development only), for ``benchmarks/dice_scenes.py``; never imported at
+run time.
 
-The drawn scenes elsewhere hold a few dice on plain or mottled tables at 640x480. A phone held over
-the table sees something else: a cloth of polka dots (each dot a pip to a pip counter), checks,
-stripes or small flowers; dice of a mixed marbled set heaped in a bowl and lying edge to edge in a
-tray; and twelve million pixels. ``bowl_scene`` draws such a frame with its dice rows, for
-``benchmarks/dice_scenes.py``. Never imported at run time.
+``bowl_scene``: a phone photo of a game night, twenty and more marbled dice, most of them heaped in
+a bowl and the rest edge to edge in a wooden tray, on a patterned cloth, at 12 MP. The drawn scenes
+elsewhere hold a few dice on plain or mottled tables at 640x480; a phone held over the table sees a
+cloth of polka dots (each dot a pip to a pip counter), checks, stripes or small flowers, dice of a
+mixed marbled set thrown together, and twelve million pixels.
+
+``black_cloth_scene``: white dice with black pips, small or large, on a black cloth, as another
+camera (1280x960, soft, JPEG) sees them from above.
 """
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from tools.dice_data import _random_colour, packed_spot, paste, render_die
+from tools.dice_data import _random_colour, _smooth_noise, packed_spot, paste, render_die
 from tools.dice_desk import wood
 
 #: The cloth's patterns.
@@ -102,3 +105,32 @@ def bowl_scene(rng: np.random.Generator, w: int = 4000, h: int = 3000) -> tuple[
     out = np.array(rows, np.float32).reshape(-1, 5)
     out[:, 1:] *= (w / sw)
     return big, out
+
+
+def black_cloth_scene(rng: np.random.Generator, w: int = 1280, h: int = 960) -> tuple[np.ndarray, np.ndarray]:
+    """A ``w`` x ``h`` camera frame (BGR uint8) and its dice rows ``(value, x, y, w, h)``: 1-10 white
+    dice of one size (22-90 px) with black pips, seen from above on a black cloth, a few touching;
+    softened and saved as JPEG."""
+    g = rng.uniform(8, 35)
+    img = np.full((h, w, 3), g, np.float32) * (1 + 0.4 * (_smooth_noise((h, w), rng.uniform(2, 6), rng) - 0.5))[..., None]
+    img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
+    die = float(np.exp(rng.uniform(np.log(22), np.log(90))))
+    rows: list[tuple[float, ...]] = []
+    taken: list[tuple[float, float]] = []
+    for _ in range(int(rng.integers(1, 11))):
+        lum = rng.uniform(200, 250)
+        v = int(rng.integers(1, 7))
+        patch, alpha = render_die(die * rng.uniform(0.95, 1.05), v, rng, marbled=0.0,
+                                  colours=(np.full(3, lum), np.full(3, rng.uniform(5, 40))))
+        ph, pw = alpha.shape
+        for _try in range(20):
+            x, y = int(rng.uniform(w * 0.15, w * 0.85 - pw)), int(rng.uniform(h * 0.15, h * 0.85 - ph))
+            if all(np.hypot(x - tx, y - ty) > 1.05 * die for tx, ty in taken):
+                box = paste(img, patch, alpha, x, y)
+                if box is not None:
+                    rows.append((v, *box))
+                    taken.append((x, y))
+                break
+    img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.5, 1.2))
+    _, jpeg = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(70, 92))])
+    return cv2.imdecode(jpeg, cv2.IMREAD_COLOR), np.array(rows, np.float32).reshape(-1, 5)
