@@ -134,7 +134,7 @@ def test_merge_keeps_what_comparing_every_pair_keeps_in_real_reads(monkeypatch: 
     zoomed look finds well over a hundred boxes, and a photo set in clutter): the same boxes kept."""
     import numpy as np
 
-    from tools.dice_bowl import bowl_scene
+    from tools.dice_cloth import bowl_scene
     from tools.dice_clutter import cluttered
     from vision import locate, look
     seen: list[list[Candidate]] = []
