@@ -30,7 +30,7 @@ import torch.nn.functional as F
 
 from tools.dice_clutter import clutter_patch, emblem
 from tools.dice_data import Photo, jitter_colour, load_photos, synthetic_scene
-from tools.dice_tilted import tilt
+from tools.dice_tilted import render_tilted_die, tilt
 
 STRIDE = 4
 CROP = 160
@@ -118,12 +118,15 @@ def rot_flip(img: np.ndarray, rows: np.ndarray, rng: np.random.Generator) -> tup
 
 def batch(photos: list[Photo], n: int, rng: np.random.Generator, a_photo: float = 0.6,
           a_clutter: float = 0.2, a_tilt: float = 0.0, a_flat: float = 0.0,
-          a_packed: float = 0.0) -> tuple[torch.Tensor, ...]:
+          a_packed: float = 0.0, a_cubes: float = 0.0, a_marbled: float = 0.3) -> tuple[torch.Tensor, ...]:
     """``n`` training images with their targets: a share ``a_photo`` from photos, ``a_clutter``
     synthetic dice on clutter, the rest synthetic dice on plain table backgrounds; a share
     ``a_tilt`` of all of them seen from a tilted camera (``tools.dice_tilted.tilt``); of the plain
     synthetic dice a share ``a_flat`` seen straight from above with sharp corners (printed or flat dice);
-    of the plain synthetic images a share ``a_packed`` with their dice pushed together edge to edge."""
+    of the plain synthetic images a share ``a_packed`` with their dice pushed together edge to edge,
+    and a share ``a_cubes`` with their dice drawn as cubes seen from the side
+    (``tools.dice_tilted.render_tilted_die``: the box is the whole cube, side faces and all); of
+    the plain synthetic dice a share ``a_marbled`` with swirled faces."""
     xs, hs, rs, ms = [], [], [], []
     for _ in range(n):
         r = rng.random()
@@ -134,8 +137,10 @@ def batch(photos: list[Photo], n: int, rng: np.random.Generator, a_photo: float 
             img, rows = synthetic_scene(CROP, CROP, rng, SIZE_RANGE, n_max=int(rng.integers(0, 6)),
                                         backdrop=clutter_patch(CROP, part, rng), mark=emblem)
         else:
+            cubes = a_cubes > 0 and rng.random() < a_cubes               # no draw when unset
             img, rows = synthetic_scene(CROP, CROP, rng, SIZE_RANGE, n_max=12, mark=emblem, flat=a_flat,
-                                        packed=a_packed)
+                                        packed=a_packed, draw=render_tilted_die if cubes else None,
+                                        marbled=a_marbled)
         img, rows = rot_flip(img, rows, rng)
         if rng.random() < a_tilt:
             img, rows = tilt(img, rows, rng)
@@ -180,6 +185,10 @@ def main() -> None:
     ap.add_argument("--flat", type=float, default=0.0, help="share of plain synthetic dice seen flat")
     ap.add_argument("--packed", type=float, default=0.0,
                     help="share of plain synthetic images whose dice are pushed together edge to edge")
+    ap.add_argument("--cubes", type=float, default=0.0,
+                    help="share of plain synthetic images whose dice are cubes seen from the side")
+    ap.add_argument("--marbled", type=float, default=0.3,
+                    help="share of the plain synthetic dice whose faces are swirled with a second colour")
     a = ap.parse_args()
     torch.manual_seed(a.seed)
     torch.set_num_threads(a.threads)
@@ -193,7 +202,8 @@ def main() -> None:
         net.train()
         for _ in range(a.steps):
             x, heat, reg, mask = batch(photos, a.batch, rng, a_clutter=a.clutter, a_tilt=a.tilt, a_flat=a.flat,
-                                       a_packed=a.packed)
+                                       a_packed=a.packed, a_cubes=a.cubes,
+                                       a_marbled=a.marbled)
             out = net(x)
             lh = focal(out[:, 0], heat)
             m = mask[:, None]
