@@ -108,17 +108,17 @@ def test_a_handful_is_read_by_the_handful_locator(monkeypatch: pytest.MonkeyPatc
 def test_a_frame_whose_dice_touch_is_first_read_without_turning(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where the upright look finds dice that touch, the frame's first read only says where the
     handful lies (it is read again in full there), so no unclear die is turned in it
-    (``vision.classify.settle`` with ``clear=0``); dice apart are read once, in full."""
+    (``vision.classify.settled_probabilities`` with ``clear=0``); dice apart are read once, in full."""
     from vision import classify
 
     settled: list[float] = []
-    real_settle = look.settle
+    real_settle = look.settled_probabilities
 
-    def settle(crops: np.ndarray, probs: np.ndarray, clear: float = classify.CLEAR) -> list[classify.Reading]:
+    def settle(crops: np.ndarray, probs: np.ndarray, clear: float = classify.CLEAR) -> np.ndarray:
         settled.append(clear)
         return real_settle(crops, probs, clear)
 
-    monkeypatch.setattr(look, "settle", settle)
+    monkeypatch.setattr(look, "settled_probabilities", settle)
     img, rows = handfuls()[0]
     dice = reader.read_dice(img)
     assert settled == [0.0, classify.CLEAR], settled

@@ -158,16 +158,16 @@ def test_heldout_split_shrunk_small_dice(factor: float, floor: float) -> None:
 
 def test_a_frame_of_small_dice_turns_only_the_dice_read_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """The first read of a frame of small dice only says where to read again, so it reads no unclear
-    die again in its other quarter turns (``settle`` with ``clear=0``); the part read again is read
+    die again in its other quarter turns (``settled_probabilities`` with ``clear=0``); the part read again is read
     in full, by the locator's finest level alone (``locate_finest``: it holds no big dice). A frame of
     ordinary dice is read once, in full."""
     from vision import classify, look, reader
 
     settled: list[float] = []
     finest: list[tuple[int, int]] = []
-    real_settle, real_finest = look.settle, look.locate_finest
+    real_settle, real_finest = look.settled_probabilities, look.locate_finest
 
-    def settle(crops: np.ndarray, probs: np.ndarray, clear: float = classify.CLEAR) -> list[classify.Reading]:
+    def settle(crops: np.ndarray, probs: np.ndarray, clear: float = classify.CLEAR) -> np.ndarray:
         settled.append(clear)
         return real_settle(crops, probs, clear)
 
@@ -175,7 +175,7 @@ def test_a_frame_of_small_dice_turns_only_the_dice_read_again(monkeypatch: pytes
         finest.append(bgr.shape[:2])
         return real_finest(bgr, **kw)
 
-    monkeypatch.setattr(look, "settle", settle)
+    monkeypatch.setattr(look, "settled_probabilities", settle)
     monkeypatch.setattr(look, "locate_finest", locate_finest)
     monkeypatch.setattr(reader, "read_handful", lambda bgr, first: None)   # touching dice: test_vision_handful.py
     monkeypatch.setattr(look, "boxes_touch", lambda boxes: False)

@@ -20,6 +20,9 @@ The committed vision/models/dice_pips_10.onnx is: --epochs 48 --steps 120 --seed
 (the defaults).
 ``vision.classify`` averages every dice_pips_*.onnx it finds, so a second seed can be added as an
 ensemble member (see vision/models/README.md for why only one is committed).
+The committed vision/models/dice_second_12.onnx, which reads only the dice the reader keeps
+(``vision.classify.second_opinion``), is: --seed 12 --tilt 0.2 --out vision/models/dice_second_12.onnx
+(the rest the defaults: a fifth of the synthetic dice seen from the side, a fifth of clear resin).
 
 Run (needs PyTorch, e.g. in a separate venv):
     /tmp/trainvenv/bin/python -m tools.train_dice_classifier [--epochs 48] [--seed 10] [--translucent 0.2]

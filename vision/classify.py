@@ -6,6 +6,11 @@ several such models lie in the folder their probabilities are averaged (one is c
 read one more dev die for twice the cost, see vision/models/README.md). A die whose first reading
 is not clear is read again in the other quarter turns and the probabilities averaged, so a reading
 that depends on the rotation comes out unsure rather than wrong.
+
+A second model (``SECOND_MODEL``, trained with dice seen from the side among its synthetic dice)
+reads only the dice the reader keeps, upright, and its probabilities are averaged with the first's
+(``second_opinion``): a die whose side face the first read for its top is read again by a model
+that has seen such dice, at a fraction of what averaging two models over every candidate costs.
 """
 from __future__ import annotations
 
@@ -31,6 +36,8 @@ NOT_A_DIE = 6
 TURNS = (1, 2, 3)
 #: A first reading whose best probability reaches this is clear and not read again.
 CLEAR = 0.97
+#: The model that gives kept dice a second opinion (``second_opinion``).
+SECOND_MODEL = Path(__file__).resolve().parent / "models" / "dice_second_12.onnx"
 
 
 @dataclass(frozen=True)
@@ -71,22 +78,47 @@ def _nets() -> tuple[cv2.dnn.Net, ...]:
     return tuple(cv2.dnn.readNetFromONNX(str(path)) for path in MODELS)
 
 
+@lru_cache(maxsize=1)
+def _second_net() -> cv2.dnn.Net:
+    if not SECOND_MODEL.exists():
+        raise FileNotFoundError(f"no {SECOND_MODEL.name} in vision/models")
+    return cv2.dnn.readNetFromONNX(str(SECOND_MODEL))
+
+
+def _softmax(net: cv2.dnn.Net, blob: np.ndarray) -> np.ndarray:
+    """The net's softmax scores (n, 7) for a blob of n crops (the caller holds ``_LOCK``)."""
+    net.setInput(blob)
+    logits = net.forward().reshape(len(blob), -1).astype(np.float64)
+    logits -= logits.max(axis=1, keepdims=True)
+    e = np.exp(logits)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def _blob(crops: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(crops.astype(np.float32).transpose(0, 3, 1, 2) / 255.0)
+
+
 def class_probabilities(crops: np.ndarray) -> np.ndarray:
     """Softmax scores (n, 7) for a stack of (n, CROP, CROP, 3) uint8 BGR crops, averaged over
     ``MODELS``."""
     if len(crops) == 0:
         return np.zeros((0, 7), np.float64)
-    blob = np.ascontiguousarray(crops.astype(np.float32).transpose(0, 3, 1, 2) / 255.0)
-    total = np.zeros((len(crops), 7), np.float64)
+    blob = _blob(crops)
     with _LOCK:
         nets = _nets()
-        for net in nets:
-            net.setInput(blob)
-            logits = net.forward().reshape(len(crops), -1).astype(np.float64)
-            logits -= logits.max(axis=1, keepdims=True)
-            e = np.exp(logits)
-            total += e / e.sum(axis=1, keepdims=True)
+        total = sum((_softmax(net, blob) for net in nets), np.zeros((len(crops), 7), np.float64))
     return total / len(nets)
+
+
+def second_opinion(crops: np.ndarray, probs: np.ndarray) -> np.ndarray:
+    """The probabilities (n, 7) of kept dice: their settled ``probs`` (``settled_probabilities``)
+    averaged with ``SECOND_MODEL``'s reading of their ``crops`` upright."""
+    if len(crops) == 0:
+        return probs
+    blob = _blob(crops)
+    with _LOCK:
+        second = _softmax(_second_net(), blob)
+    return (probs + second) / 2
 
 
 def first_look(image: np.ndarray, boxes: list[tuple[float, float, float, float]]) -> tuple[np.ndarray, np.ndarray]:
@@ -98,21 +130,32 @@ def first_look(image: np.ndarray, boxes: list[tuple[float, float, float, float]]
     return crops, class_probabilities(crops)
 
 
-def settle(crops: np.ndarray, probs: np.ndarray, clear: float = CLEAR) -> list[Reading]:
-    """One Reading per crop of a ``first_look``: a crop whose best class scores below ``clear`` is
-    read again turned by each of ``TURNS`` quarter turns and the readings averaged (``clear=1``
-    always does so, ``clear=0`` never)."""
+def settled_probabilities(crops: np.ndarray, probs: np.ndarray, clear: float = CLEAR) -> np.ndarray:
+    """The probabilities (n, 7) of the crops of a ``first_look``: a crop whose best class scores
+    below ``clear`` is read again turned by each of ``TURNS`` quarter turns and the readings
+    averaged (``clear=1`` always does so, ``clear=0`` never)."""
     probs = probs.copy()
     unclear = np.nonzero(probs.max(axis=1) < clear)[0]
     if len(unclear):
         turned = np.stack([np.rot90(crops[i], k) for i in unclear for k in TURNS])
         more = class_probabilities(np.ascontiguousarray(turned)).reshape(len(unclear), len(TURNS), -1)
         probs[unclear] = (probs[unclear] + more.sum(axis=1)) / (1 + len(TURNS))
+    return probs
+
+
+def readings(probs: np.ndarray) -> list[Reading]:
+    """One Reading per row of probabilities (n, 7): the likeliest value of 1..6, its probability
+    and P(not a die)."""
     out = []
     for p in probs:
         v = int(np.argmax(p[:NOT_A_DIE]))
         out.append(Reading(value=v + 1, p_value=float(p[v]), p_not_die=float(p[NOT_A_DIE])))
     return out
+
+
+def settle(crops: np.ndarray, probs: np.ndarray, clear: float = CLEAR) -> list[Reading]:
+    """One Reading per crop of a ``first_look`` (``settled_probabilities``)."""
+    return readings(settled_probabilities(crops, probs, clear))
 
 
 def read_pips(image: np.ndarray, boxes: list[tuple[float, float, float, float]],

@@ -26,7 +26,15 @@ from vision.boxes import (
     resolve_nesting,
 )
 from vision.calibrate import SIZE_TOLERANCE
-from vision.classify import CLEAR, NOT_A_DIE, first_look, read_pips, settle
+from vision.classify import (
+    CLEAR,
+    NOT_A_DIE,
+    first_look,
+    read_pips,
+    readings,
+    second_opinion,
+    settled_probabilities,
+)
 from vision.colour import face_colour
 from vision.die import CERTAIN, Die
 from vision.frames import blank, working_copy
@@ -204,19 +212,21 @@ def likely_size(located: Located) -> float | None:
 
 def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: float = MAX_NOT_DIE_UNSURE,
          sure_max_not_die: float = SURE_MAX_NOT_DIE, odd_sized: float = ODD_SIZED,
-         located: Located | None = None, clear: float = CLEAR, discs: bool = True) -> list[Seen]:
+         located: Located | None = None, clear: float = CLEAR, discs: bool = True,
+         second: bool = True) -> list[Seen]:
     """Every die the reader keeps in a BGR uint8 frame, before boxes are rounded. With ``die_px``
     (a calibrated camera) only boxes of about that size are dice. ``max_not_die_unsure`` and
     ``sure_max_not_die`` are ``MAX_NOT_DIE_UNSURE`` and ``SURE_MAX_NOT_DIE``, and ``odd_sized``
     ``ODD_SIZED``, except where their choice is measured (1.0 keeps every unsure die and every sure
     one sure; ``math.inf`` keeps boxes of any size). ``located`` is ``locate_and_look(bgr, die_px)``
-    when the caller has it already; ``clear`` is ``vision.classify.settle``'s (0: no die is read
-    again turned, a quick first read); ``discs`` False skips ``vision.shape.doubt_discs`` (for a
-    quick first read, which only says where to read again)."""
+    when the caller has it already; ``clear`` is ``vision.classify.settled_probabilities``'s (0: no
+    die is read again turned, a quick first read); ``discs`` False skips ``vision.shape.doubt_discs``
+    and ``second`` False ``second_look`` (for a quick first read, which only says where to read
+    again)."""
     loc = located if located is not None else locate_and_look(bgr, die_px)
-    readings = settle(loc.crops, loc.probs, clear)
+    probs = settled_probabilities(loc.crops, loc.probs, clear)
     seen = []
-    for cand, r in zip(loc.cands, readings):
+    for cand, r in zip(loc.cands, readings(probs)):
         if r.p_not_die > MAX_NOT_DIE:
             continue
         n = count_pips(bgr, cand.box)
@@ -226,7 +236,26 @@ def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: fl
     kept = drop_odd_sized(doubt_maybe_no_die(kept, sure_max_not_die), odd_sized)
     if die_px is not None:
         kept = [s for s in kept if die_px / SIZE_TOLERANCE <= s.size <= die_px * SIZE_TOLERANCE]
+    if second:
+        kept = second_look(loc, probs, kept)
     return doubt_discs(bgr, kept) if discs else kept
+
+
+def second_look(loc: Located, probs: np.ndarray, kept: list[Seen]) -> list[Seen]:
+    """The kept dice read with ``vision.classify.second_opinion`` (``probs``: the settled
+    probabilities of every box of ``loc``): each die's value and confidence come from the two
+    models' mean. A die the first reading or a rule left unsure stays unsure: the second model
+    may change a value or take a die's sureness away, never give it."""
+    if not kept:
+        return kept
+    index = {id(c): i for i, c in enumerate(loc.cands)}
+    rows = [index[id(s.candidate)] for s in kept]
+    out = []
+    for s, r in zip(kept, readings(second_opinion(loc.crops[rows], probs[rows]))):
+        conf = confidence(r.p_value, s.candidate.score, s.counted == r.value)
+        out.append(replace(s, reading=r,
+                           confidence=conf if s.confidence >= CERTAIN else min(conf, s.confidence)))
+    return out
 
 
 def handful_wanted(boxes: Sequence[Sequence[float]], seen_size: float | None) -> bool:
