@@ -66,7 +66,7 @@ def test_a_second_opinion_never_makes_an_unsure_die_sure() -> None:
     img, _ = load(DICE_APART)
     loc = look.locate_and_look(img)
     probs = settled_probabilities(loc.crops, loc.probs, CLEAR)
-    kept = look.look(img, located=loc, second=False, discs=False)
+    kept = look.look(img, located=loc, reported=False)
     assert kept and any(s.confidence >= CERTAIN for s in kept)
     doubted = [replace(s, confidence=0.3) for s in kept]
     again = look.second_look(loc, probs, doubted)

@@ -225,8 +225,7 @@ def synthetic_scene(h: int, w: int, rng: np.random.Generator, size_range: tuple[
                     n_max: int = 10, backdrop: np.ndarray | None = None,
                     mark: Mark | None = None, flat: float = 0.0,
                     draw: Draw | None = None, packed: float = 0.0,
-                    marbled: float = 0.3,
-               colours: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
+                    marbled: float = 0.3) -> tuple[np.ndarray, np.ndarray]:
     """A background (``backdrop`` when given) with 0..n_max synthetic dice (some touching) and a
     few blank distractors; with ``mark``, some dice show an emblem instead of pips (value 0);
     ``draw`` (size, value, rng) -> (patch, alpha) draws the dice with pips instead of ``render_die``

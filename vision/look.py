@@ -212,17 +212,16 @@ def likely_size(located: Located) -> float | None:
 
 def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: float = MAX_NOT_DIE_UNSURE,
          sure_max_not_die: float = SURE_MAX_NOT_DIE, odd_sized: float = ODD_SIZED,
-         located: Located | None = None, clear: float = CLEAR, discs: bool = True,
-         second: bool = True) -> list[Seen]:
+         located: Located | None = None, clear: float = CLEAR, reported: bool = True) -> list[Seen]:
     """Every die the reader keeps in a BGR uint8 frame, before boxes are rounded. With ``die_px``
     (a calibrated camera) only boxes of about that size are dice. ``max_not_die_unsure`` and
     ``sure_max_not_die`` are ``MAX_NOT_DIE_UNSURE`` and ``SURE_MAX_NOT_DIE``, and ``odd_sized``
     ``ODD_SIZED``, except where their choice is measured (1.0 keeps every unsure die and every sure
     one sure; ``math.inf`` keeps boxes of any size). ``located`` is ``locate_and_look(bgr, die_px)``
     when the caller has it already; ``clear`` is ``vision.classify.settled_probabilities``'s (0: no
-    die is read again turned, a quick first read); ``discs`` False skips ``vision.shape.doubt_discs``
-    and ``second`` False ``second_look`` (for a quick first read, which only says where to read
-    again)."""
+    die is read again turned, a quick first read); ``reported`` False skips what only the dice
+    reported need, ``second_look`` and ``vision.shape.doubt_discs`` (for a quick first read, which
+    only says where to read again)."""
     loc = located if located is not None else locate_and_look(bgr, die_px)
     probs = settled_probabilities(loc.crops, loc.probs, clear)
     seen = []
@@ -236,9 +235,9 @@ def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: fl
     kept = drop_odd_sized(doubt_maybe_no_die(kept, sure_max_not_die), odd_sized)
     if die_px is not None:
         kept = [s for s in kept if die_px / SIZE_TOLERANCE <= s.size <= die_px * SIZE_TOLERANCE]
-    if second:
-        kept = second_look(loc, probs, kept)
-    return doubt_discs(bgr, kept) if discs else kept
+    if not reported:
+        return kept
+    return doubt_discs(bgr, second_look(loc, probs, kept))
 
 
 def second_look(loc: Located, probs: np.ndarray, kept: list[Seen]) -> list[Seen]:

@@ -117,7 +117,8 @@ def read_uncalibrated(bgr: np.ndarray) -> list[Die]:
     located = locate_and_look(work)
     size = likely_size(located)
     if size is not None and (size < SMALL_DIE or handful_wanted(likely_boxes(located), size)):
-        again = read_again(bgr, placed(work, look(work, located=located, clear=0.0, discs=False, second=False), (0, 0), scale, (h, w)))
+        quick = look(work, located=located, clear=0.0, reported=False)
+        again = read_again(bgr, placed(work, quick, (0, 0), scale, (h, w)))
         if again is not None:
             return again
     first = placed(work, look(work, located=located), (0, 0), scale, (h, w))
