@@ -15,7 +15,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from tools.dice_data import _random_colour, _smooth_noise, packed_spot, paste, render_die
+from tools.dice_data import packed_spot, paste, random_colour, render_die, smooth_noise
 from tools.dice_desk import wood
 
 #: The cloth's patterns.
@@ -27,7 +27,7 @@ def cloth(h: int, w: int, rng: np.random.Generator, cell: float, pattern: str | 
     dots, gingham checks, stripes or small flowers of one or two colours on a ground, with soft
     folds."""
     pattern = pattern or PATTERNS[int(rng.integers(len(PATTERNS)))]
-    ground, ink = _random_colour(rng), _random_colour(rng)
+    ground, ink = random_colour(rng), random_colour(rng)
     img = np.empty((h, w, 3), np.float32)
     img[:] = ground
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
@@ -44,7 +44,7 @@ def cloth(h: int, w: int, rng: np.random.Generator, cell: float, pattern: str | 
         band = ((np.cos(a) * xx + np.sin(a) * yy) // (cell / 2)) % 2
         img = img * (1 - band[..., None]) + ink * band[..., None]
     else:
-        leaf = _random_colour(rng)
+        leaf = random_colour(rng)
         for y in np.arange(cell / 2, h + cell, cell):
             for x in np.arange(cell / 2, w + cell, cell):
                 cx, cy = x + rng.uniform(-0.2, 0.2) * cell, y + rng.uniform(-0.2, 0.2) * cell
@@ -112,7 +112,7 @@ def black_cloth_scene(rng: np.random.Generator, w: int = 1280, h: int = 960) -> 
     dice of one size (22-90 px) with black pips, seen from above on a black cloth, a few touching;
     softened and saved as JPEG."""
     g = rng.uniform(8, 35)
-    img = np.full((h, w, 3), g, np.float32) * (1 + 0.4 * (_smooth_noise((h, w), rng.uniform(2, 6), rng) - 0.5))[..., None]
+    img = np.full((h, w, 3), g, np.float32) * (1 + 0.4 * (smooth_noise((h, w), rng.uniform(2, 6), rng) - 0.5))[..., None]
     img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
     die = float(np.exp(rng.uniform(np.log(22), np.log(90))))
     rows: list[tuple[float, ...]] = []

@@ -16,7 +16,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from tools.dice_data import _random_colour, background, paste, render_die
+from tools.dice_data import background, paste, random_colour, render_die
 
 _FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_PLAIN,
           cv2.FONT_HERSHEY_COMPLEX, cv2.FONT_HERSHEY_TRIPLEX)
@@ -24,7 +24,7 @@ _GLYPHS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,;:'/-=+*#@&%$!?<>o"
 
 
 def _colour(rng: np.random.Generator) -> tuple[float, float, float]:
-    c = _random_colour(rng)
+    c = random_colour(rng)
     return float(c[0]), float(c[1]), float(c[2])
 
 

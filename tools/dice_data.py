@@ -57,7 +57,9 @@ def load_photos(part: str = "train", root: Path = DATASET) -> list[Photo]:
 
 # ----------------------------------------------------------------------------- synthetic renders
 
-def _random_colour(rng: np.random.Generator) -> np.ndarray:
+def random_colour(rng: np.random.Generator) -> np.ndarray:
+    """A colour (BGR floats) for a die, its pips or a backdrop: white or ivory 20 % of the time,
+    black 15 %, else a saturated hue."""
     kind = rng.random()
     if kind < 0.2:
         return np.full(3, rng.uniform(200, 255))                     # white / ivory
@@ -67,7 +69,7 @@ def _random_colour(rng: np.random.Generator) -> np.ndarray:
     return cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0].astype(np.float64)
 
 
-def _smooth_noise(shape: tuple[int, int], scale: float, rng: np.random.Generator) -> np.ndarray:
+def smooth_noise(shape: tuple[int, int], scale: float, rng: np.random.Generator) -> np.ndarray:
     """Low-frequency noise in 0..1 of the given shape."""
     small = rng.random((max(2, int(shape[0] / scale)), max(2, int(shape[1] / scale)))).astype(np.float32)
     big = cv2.resize(small, (shape[1], shape[0]), interpolation=cv2.INTER_CUBIC)
@@ -76,11 +78,11 @@ def _smooth_noise(shape: tuple[int, int], scale: float, rng: np.random.Generator
 
 def background(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
     """A random table-like background: plain, gradient, wood grain, felt or mottled, BGR uint8."""
-    base = _random_colour(rng) if rng.random() < 0.7 else np.full(3, rng.uniform(60, 240))
+    base = random_colour(rng) if rng.random() < 0.7 else np.full(3, rng.uniform(60, 240))
     kind = rng.integers(0, 4)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     if kind == 0:
-        shade = 1 + 0.3 * (_smooth_noise((h, w), max(h, w) / 2, rng) - 0.5)
+        shade = 1 + 0.3 * (smooth_noise((h, w), max(h, w) / 2, rng) - 0.5)
     elif kind == 1:
         a = rng.uniform(0, np.pi)
         t = (np.cos(a) * xx + np.sin(a) * yy) / max(h, w)
@@ -88,10 +90,10 @@ def background(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
     elif kind == 2:
         a = rng.uniform(0, np.pi)
         t = np.cos(a) * xx + np.sin(a) * yy
-        warp = 8 * _smooth_noise((h, w), 40, rng)
+        warp = 8 * smooth_noise((h, w), 40, rng)
         shade = 1 + 0.15 * np.sin((t + warp * rng.uniform(2, 6)) / rng.uniform(2, 8))
     else:
-        shade = 1 + 0.5 * (_smooth_noise((h, w), rng.uniform(3, 20), rng) - 0.5)
+        shade = 1 + 0.5 * (smooth_noise((h, w), rng.uniform(3, 20), rng) - 0.5)
     img = base[None, None, :] * shade[..., None]
     img += rng.normal(0, rng.uniform(1, 10), img.shape)
     return np.clip(img, 0, 255).astype(np.uint8)
@@ -100,9 +102,9 @@ def background(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
 def die_colours(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """A random die's face and pip colours (BGR floats): light pips on dark faces, dark or light
     on mid tones, now and then a coloured pip."""
-    face = _random_colour(rng)
+    face = random_colour(rng)
     if rng.random() < 0.15:
-        return face, _random_colour(rng)
+        return face, random_colour(rng)
     if face.mean() < 100 or rng.random() < 0.5 and face.mean() < 170:
         return face, np.full(3, rng.uniform(200, 255))
     return face, np.full(3, rng.uniform(0, 50))
@@ -179,8 +181,8 @@ def render_die(size: float, value: int, rng: np.random.Generator,
         rounded(ext * t, face * rng.uniform(0.5, 0.8))
     rounded(np.zeros(2), face)
     if rng.random() < marbled:                                         # marbled
-        other = _random_colour(rng)
-        m = _smooth_noise((big, big), rng.uniform(6, 20) * k, rng)
+        other = random_colour(rng)
+        m = smooth_noise((big, big), rng.uniform(6, 20) * k, rng)
         m = np.clip((m - 0.5) * rng.uniform(2, 6) + 0.5, 0, 1) * rng.uniform(0.3, 0.8)
         canvas[:] = canvas * (1 - m[..., None]) + other * m[..., None] * (alpha[..., None] > 0)
     if mark is not None and not blank:
@@ -246,7 +248,7 @@ def synthetic_scene(h: int, w: int, rng: np.random.Generator, size_range: tuple[
                   int(rng.integers(0, max(1, h - alpha.shape[0]))))
         else:
             cv2.circle(img, (int(rng.integers(0, w)), int(rng.integers(0, h))), int(s / 2),
-                       _random_colour(rng).tolist(), -1, cv2.LINE_AA)
+                       random_colour(rng).tolist(), -1, cv2.LINE_AA)
     heap = (rng.uniform(0.2, 0.8) * w, rng.uniform(0.2, 0.8) * h) if packed > 0 and rng.random() < packed else None
     heap_size = float(np.exp(rng.uniform(*np.log(size_range)))) if heap is not None else 0.0  # one set of dice
     occupied = np.zeros((h, w), bool)

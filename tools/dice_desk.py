@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from tools.dice_clutter import cable, keyboard, ports
-from tools.dice_data import _smooth_noise, paste
+from tools.dice_data import paste, smooth_noise
 from tools.dice_tilted import render_tilted_die, tilt
 
 
@@ -26,9 +26,9 @@ def wood(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     a = rng.uniform(-0.25, 0.25) + (np.pi / 2 if rng.random() < 0.5 else 0.0)
     across = -np.sin(a) * xx + np.cos(a) * yy
-    warp = 25 * _smooth_noise((h, w), 60, rng)
+    warp = 25 * smooth_noise((h, w), 60, rng)
     grain = np.sin((across + warp) / rng.uniform(2.5, 6)) * 0.5 + 0.5
-    shade = 1 - rng.uniform(0.04, 0.12) * grain ** 3 + 0.12 * (_smooth_noise((h, w), 120, rng) - 0.5)
+    shade = 1 - rng.uniform(0.04, 0.12) * grain ** 3 + 0.12 * (smooth_noise((h, w), 120, rng) - 0.5)
     plank = rng.uniform(110, 260)
     index = np.floor((across - across.min()) / plank)
     shade *= 1 + 0.06 * np.sin(index * 2.3 + rng.uniform(0, 6))

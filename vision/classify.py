@@ -71,18 +71,19 @@ def crop_square(image: np.ndarray, cx: float, cy: float, side: float, out: int =
 _LOCK = threading.Lock()
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=4)
+def _net(path: Path) -> cv2.dnn.Net:
+    """The network in ``path``, loaded once; FileNotFoundError naming the file when it is missing."""
+    if not path.exists():
+        raise FileNotFoundError(f"no {path.name} in vision/models")
+    return cv2.dnn.readNetFromONNX(str(path))
+
+
 def _nets() -> tuple[cv2.dnn.Net, ...]:
+    """The networks of ``MODELS``, whose probabilities are averaged."""
     if not MODELS:
         raise FileNotFoundError("no dice_pips_*.onnx model in vision/models")
-    return tuple(cv2.dnn.readNetFromONNX(str(path)) for path in MODELS)
-
-
-@lru_cache(maxsize=1)
-def _second_net() -> cv2.dnn.Net:
-    if not SECOND_MODEL.exists():
-        raise FileNotFoundError(f"no {SECOND_MODEL.name} in vision/models")
-    return cv2.dnn.readNetFromONNX(str(SECOND_MODEL))
+    return tuple(_net(path) for path in MODELS)
 
 
 def _softmax(net: cv2.dnn.Net, blob: np.ndarray) -> np.ndarray:
@@ -117,7 +118,7 @@ def second_opinion(crops: np.ndarray, probs: np.ndarray) -> np.ndarray:
         return probs
     blob = _blob(crops)
     with _LOCK:
-        second = _softmax(_second_net(), blob)
+        second = _softmax(_net(SECOND_MODEL), blob)
     return (probs + second) / 2
 
 
