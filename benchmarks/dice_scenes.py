@@ -57,7 +57,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.dice_cloth import black_cloth_scene, bowl_scene
+from tools.dice_cloth import black_cloth_scene, bowl_scene, thrown_black_scene
 from tools.dice_clutter import clutter_patch, cluttered, emblem, pieces_among
 from tools.dice_data import background, load_photos, match_dice, synthetic_scene
 from tools.dice_desk import desk_scene
@@ -175,6 +175,8 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
             img, rows = bowl_scene(rng)
         elif kind == "white on black":
             img, rows = black_cloth_scene(rng)
+        elif kind == "thrown on black":
+            img, rows = thrown_black_scene(rng)
         elif kind == "drawn on clutter":
             img, rows = synthetic_scene(h, w, rng, (size * 0.9, size * 1.1), n_max=8,
                                         backdrop=clutter_patch(max(h, w), size, rng)[:h, :w])
@@ -192,7 +194,7 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
 
 #: The scenes drawn rather than made from photos.
 DRAWN = ("drawn on clutter", "drawn tilted", "drawn translucent", "emblems", "drawn handful", "calibrated handful",
-         "webcam desk", "bowl 12mp", "white on black")
+         "webcam desk", "bowl 12mp", "white on black", "thrown on black")
 KINDS = ("clutter", "x2", "x3", "x0.5", "x0.4", "12mp", "12mp far", "tilted", "calibrated",
          "calibrated 12mp", "pieces in tray", "pieces no colour") + DRAWN
 

@@ -1,13 +1,14 @@
 """The bench's drawn tables: tools/dice_desk.py (a desk seen by a webcam at an angle: white dice on
 light wood beside a laptop, the ``webcam desk`` scene, and the fixed colours it asks of the tilted
 renderer) and tools/dice_cloth.py (a phone photo of a heap of marbled dice in a bowl and a tray on a
-patterned cloth, the ``bowl 12mp`` scene; white dice on a black cloth, ``white on black``)."""
+patterned cloth, the ``bowl 12mp`` scene; white dice on a black cloth, ``white on black``, and
+thrown there together, ``thrown on black``)."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from tools.dice_cloth import PATTERNS, black_cloth_scene, bowl_scene, cloth
+from tools.dice_cloth import PATTERNS, black_cloth_scene, bowl_scene, cloth, thrown_black_scene
 from tools.dice_desk import desk_scene, wood
 from tools.dice_tilted import render_tilted_die
 from vision.colour import face_colour
@@ -74,3 +75,21 @@ def test_white_dice_on_a_black_cloth_are_light_on_dark() -> None:
         assert np.median(img) < 50, "the cloth is black"
         for _, x, y, w, h in rows:
             assert face_colour(img, (x, y, w, h))[0] > 180, "the dice are white"
+
+
+def test_dice_thrown_on_a_black_cloth_lie_in_groups_edge_to_edge() -> None:
+    """2-12 white dice, most of them against another (centres within 1.3 sides), on black."""
+    touching = total = 0
+    for seed in range(6):
+        img, rows = thrown_black_scene(np.random.default_rng(seed))
+        assert img.shape == (960, 1280, 3) and 1 <= len(rows) <= 12
+        assert np.median(img) < 60, "the cloth is black"
+        centres = rows[:, 1:3] + rows[:, 3:5] / 2
+        sides = rows[:, 3:5].max(1)
+        for i, c in enumerate(centres):
+            d = np.hypot(*(centres - c).T)
+            d[i] = np.inf
+            touching += bool(d.min() < 1.3 * sides[i])
+            total += 1
+            assert face_colour(img, tuple(rows[i, 1:]))[0] > 150, "the dice are white"
+    assert touching >= 0.7 * total, (touching, total)

@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from tools.dice_data import packed_spot, paste, random_colour, render_die, smooth_noise
+from tools.dice_tilted import render_tilted_die
 from tools.dice_desk import wood
 
 #: The cloth's patterns.
@@ -132,5 +133,46 @@ def black_cloth_scene(rng: np.random.Generator, w: int = 1280, h: int = 960) -> 
                     taken.append((x, y))
                 break
     img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.5, 1.2))
+    _, jpeg = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(70, 92))])
+    return cv2.imdecode(jpeg, cv2.IMREAD_COLOR), np.array(rows, np.float32).reshape(-1, 5)
+
+
+def thrown_black_scene(rng: np.random.Generator, w: int = 1280, h: int = 960) -> tuple[np.ndarray, np.ndarray]:
+    """A ``w`` x ``h`` frame (BGR uint8) and its dice rows ``(value, x, y, w, h)``: 2-12 small white
+    dice of one size (22-90 px) thrown on black cloth, as ``black_cloth_scene`` but seen as cubes from
+    a camera up to 30 degrees off overhead, in one to three groups whose dice lie edge to edge, the
+    cloth strewn with lint (white specks and fibres) and the white faces often overexposed."""
+    g = rng.uniform(8, 35)
+    img = np.full((h, w, 3), g, np.float32) * (1 + 0.4 * (smooth_noise((h, w), rng.uniform(2, 6), rng) - 0.5))[..., None]
+    for _ in range(int(rng.integers(0, 60))):                            # lint: specks and short fibres
+        x, y = int(rng.uniform(0, w)), int(rng.uniform(0, h))
+        c = (rng.uniform(90, 230),) * 3
+        if rng.random() < 0.6:
+            cv2.circle(img, (x, y), int(rng.integers(1, 4)), c, -1, cv2.LINE_AA)
+        else:
+            a = rng.uniform(0, np.pi)
+            n = rng.uniform(6, 25)
+            cv2.line(img, (x, y), (int(x + n * np.cos(a)), int(y + n * np.sin(a))), c, 1, cv2.LINE_AA)
+    img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255)
+    die = float(np.exp(rng.uniform(np.log(22), np.log(90))))
+    n = int(rng.integers(2, 13))
+    heaps = [(rng.uniform(w * 0.2, w * 0.8), rng.uniform(h * 0.2, h * 0.8)) for _ in range(int(rng.integers(1, 4)))]
+    taken = np.zeros((h, w), bool)
+    rows: list[tuple[float, ...]] = []
+    for i in range(n):
+        lum = rng.uniform(215, 255)
+        v = int(rng.integers(1, 7))
+        patch, alpha = render_tilted_die(die * rng.uniform(0.95, 1.05), v, rng, most=30.0,
+                                         colours=(np.full(3, lum), np.full(3, rng.uniform(5, 40))))
+        spot = packed_spot(taken, alpha > 0.2, heaps[i % len(heaps)], die * 1.2, rng, tries=120)
+        if spot is None:
+            continue
+        box = paste(img, patch, alpha, *spot)
+        ph, pw = alpha.shape
+        taken[spot[1]:spot[1] + ph, spot[0]:spot[0] + pw] |= alpha > 0.2
+        if box is not None:
+            rows.append((v, *box))
+    img = np.clip(img * rng.uniform(1.0, 1.35), 0, 255)                   # auto exposure on black cloth
+    img = cv2.GaussianBlur(img.astype(np.uint8), (0, 0), rng.uniform(0.6, 1.4))
     _, jpeg = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(70, 92))])
     return cv2.imdecode(jpeg, cv2.IMREAD_COLOR), np.array(rows, np.float32).reshape(-1, 5)
