@@ -185,6 +185,23 @@ def locate_finest(bgr: np.ndarray, threshold: float = 0.25, max_dice: int = 64,
     return merge(finds)[:max_dice]
 
 
+def finds_around(bgr: np.ndarray, box: tuple[float, float, float, float], zoom: float,
+                 model: Path = HANDFUL_MODEL, threshold: float = 0.25) -> list[Candidate]:
+    """The finds of the finest pyramid level of the locator in ``model`` in the part of the frame
+    around ``box`` (x, y, w, h; half its longer side beyond each edge) enlarged by ``zoom``, in frame
+    pixels, unmerged: a look at one place at the scale its dice are thought to have."""
+    h, w = bgr.shape[:2]
+    x, y, bw, bh = box
+    m = 0.5 * max(bw, bh)
+    x0, y0 = max(0, int(x - m)), max(0, int(y - m))
+    x1, y1 = min(w, int(x + bw + m) + 1), min(h, int(y + bh + m) + 1)
+    size = (max(8, int((x1 - x0) * zoom)), max(8, int((y1 - y0) * zoom)))
+    part = cv2.resize(bgr[y0:y1, x0:x1], size, interpolation=cv2.INTER_CUBIC if zoom > 1 else cv2.INTER_AREA)
+    fx, fy = (x1 - x0) / size[0], (y1 - y0) / size[1]
+    return [Candidate((x0 + c.box[0] * fx, y0 + c.box[1] * fy, c.box[2] * fx, c.box[3] * fy), c.score)
+            for c, found in _level(part, FIRST_SCALE, threshold, model) if MIN_SIZE <= found < BAND[1]]
+
+
 def locate_dice(bgr: np.ndarray, threshold: float = 0.25, max_dice: int = 64,
                 found: list[tuple[int, Candidate]] | None = None) -> list[Candidate]:
     """Dice candidates in a BGR uint8 frame, best first (at most ``max_dice``).
