@@ -1,8 +1,8 @@
-"""Dice lying edge to edge that the whole-frame locator boxes as one (``vision.look.split_blobs``):
-white dice thrown together on a black cloth came back as one box read as no die, or as nothing,
-and with no two dice found apart the handful re-read had nowhere to look (the issue's groups of
-small dice read as one). A box the classifier takes for no die but the locator found strongly is
-looked into by the handful locator at the scale of dice half its size. And a group of big dice
+"""Dice that the whole-frame locator boxes together (``vision.blobs``, ``vision.look.split_blobs``):
+white dice thrown together on a black cloth came back as one box read as no die, or as one die
+read unclearly with the group's dice boxed inside it, and with no two dice found apart the handful
+re-read had nowhere to look (the issue's groups of small dice read as one). Such boxes are looked
+into by the handful locator at the scale of the dice they are thought to hold. And a group of big dice
 seen as one die by the coarse pyramid levels is no big die when two of the finds inside it read as
 dice of their own (``vision.look.big_die_size``)."""
 from __future__ import annotations
@@ -17,7 +17,7 @@ from tests.test_vision_reader import DATASET, load
 from tools.dice_cloth import thrown_black_scene
 from tools.dice_data import score_read
 from tools.dice_split import part_of
-from vision import look, reader
+from vision import blobs, look, reader
 from vision.locate import Candidate
 
 #: Seeds of ``thrown_black_scene`` frames (one fresh generator each) whose dice lie in tight groups:
@@ -29,8 +29,8 @@ GROUPED = (0, 10)
 def grouped_reads(split_on: bool) -> tuple[int, int, int]:
     """(dice, read right, sure and wrong) over the ``GROUPED`` frames, with the blobs looked into
     or not (``BLOB_FIND`` beyond any score)."""
-    saved = look.BLOB_FIND
-    look.BLOB_FIND = look.BLOB_FIND if split_on else np.inf
+    saved = blobs.BLOB_FIND
+    blobs.BLOB_FIND = blobs.BLOB_FIND if split_on else np.inf
     n = right = sure_wrong = 0
     try:
         for seed in GROUPED:
@@ -38,7 +38,7 @@ def grouped_reads(split_on: bool) -> tuple[int, int, int]:
             r, _, sw = score_read(rows, reader.read_dice(img))
             n, right, sure_wrong = n + len(rows), right + r, sure_wrong + sw
     finally:
-        look.BLOB_FIND = saved
+        blobs.BLOB_FIND = saved
     return n, right, sure_wrong
 
 
@@ -61,13 +61,43 @@ def box(x: float, y: float, side: float, score: float = 0.5) -> Candidate:
 def test_a_blob_s_parts_are_dice_sized_not_pips_nor_dice_already_found() -> None:
     blob = box(100, 100, 80)
     half, pip, off = box(110, 110, 40), box(150, 150, 15), box(300, 300, 40)
-    assert look.blob_parts([half, pip, off], [blob], []) == [half]
+    assert blobs.parts([half, pip, off], blob, 40, True, []) == [half]
     found = box(105, 105, 40)                       # a die already read holds the part's centre
-    assert look.blob_parts([half], [blob], [found]) == []
-    far_smaller = box(200, 200, 20)                 # the frame's dice are half the part's size
-    assert look.blob_parts([half], [blob], [far_smaller]) == []
-    assert look.blob_parts([half], [blob], [box(300, 300, 80)]) == [], "or twice it"
-    assert look.blob_parts([half], [blob], [box(220, 220, 38)]) == [half]
+    assert blobs.parts([half], blob, 40, True, [found]) == []
+
+
+def test_a_group_s_parts_are_of_its_dice_size() -> None:
+    group = box(100, 100, 120)
+    die, big = box(110, 110, 30), box(120, 120, 60)
+    assert blobs.parts([die, big], group, 32, False, []) == [die]
+
+
+def test_parts_far_from_the_size_of_the_dice_found_apart_are_dropped() -> None:
+    half = box(110, 110, 40)
+    assert blobs.fitting([half], []) == [half]
+    assert blobs.fitting([half], [box(200, 200, 20)]) == [], "the frame's dice are half the part's size"
+    assert blobs.fitting([half], [box(300, 300, 80)]) == [], "or twice it"
+    assert blobs.fitting([half], [box(220, 220, 38)]) == [half]
+
+
+def probs(value: int | None, p: float) -> np.ndarray:
+    """Upright probabilities: ``p`` on ``value`` (1..6), or on "not a die" for None."""
+    out = np.full(7, (1 - p) / 6)
+    out[6 if value is None else value - 1] = p
+    return out
+
+
+def test_where_to_look_blobs_and_groups_not_clear_dice_nor_weak_finds() -> None:
+    blob, weak = box(0, 0, 60, score=0.6), box(300, 0, 60, score=0.3)
+    group, clear = box(100, 100, 120, score=0.7), box(300, 300, 120, score=0.7)
+    inner = [box(110, 110, 30), box(150, 150, 34), box(310, 310, 30), box(350, 350, 34)]
+    cands = [blob, weak, group, clear, *inner]
+    p = np.stack([probs(None, 0.9), probs(None, 0.9), probs(6, 0.6), probs(6, 0.95)] + [probs(3, 0.6)] * 4)
+    looks = blobs.places(cands, p, look.MAX_NOT_DIE)
+    assert [(c, blob_) for c, _, blob_ in looks] == [(group, False), (blob, True)]
+    assert looks[0][1] == 32.0 and looks[1][1] == 30.0, "a group's dice: the median inside; a blob's: half"
+    p[4:6] = probs(3, 0.95)                         # the group's dice all read clearly: it is read
+    assert [c for c, _, _ in blobs.places(cands, p, look.MAX_NOT_DIE)] == [blob]
 
 
 DEV = sorted(p.name for p in SHARED.joinpath(*DATASET, "images").glob("*.jpg") if part_of(p.name) == "dev")
@@ -79,8 +109,21 @@ def test_no_die_of_a_photo_is_lost_by_looking_into_blobs(name: str, monkeypatch:
     img, gt = load(name)
     rows = np.array(gt, np.float32).reshape(-1, 5)
     with_blobs = score_read(rows, reader.read_dice(img))[0]
-    monkeypatch.setattr(look, "BLOB_FIND", np.inf)
+    monkeypatch.setattr(blobs, "BLOB_FIND", np.inf)
     assert with_blobs >= score_read(rows, reader.read_dice(img))[0]
+
+
+#: A ``thrown_black_scene`` seed whose 11 dice of 33 px lie in one group that the locator boxes
+#: as one die read unclearly, with a few of them boxed inside it.
+GROUP = 48
+
+
+def test_a_group_boxed_as_one_unclear_die_is_read_die_by_die(monkeypatch: pytest.MonkeyPatch) -> None:
+    img, rows = thrown_black_scene(np.random.default_rng(GROUP))
+    right, _, sure_wrong = score_read(rows, reader.read_dice(img))
+    assert len(rows) == 11 and right >= 10 and sure_wrong == 0, (right, sure_wrong)
+    monkeypatch.setattr(blobs, "GROUP_HOLDS", 99)           # groups not looked into
+    assert score_read(rows, reader.read_dice(img))[0] <= 3
 
 
 #: A ``thrown_black_scene`` seed whose 11 dice of 59 px lie in one group that the coarse levels of

@@ -13,6 +13,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.blobs import blob_finds
 from vision.boxes import (
     CLEAR_DIE,
     ODD_SIZED,
@@ -43,7 +44,6 @@ from vision.locate import (
     HANDFUL_MODEL,
     MODEL,
     Candidate,
-    finds_around,
     level_finds,
     locate_dice,
     locate_finest,
@@ -87,22 +87,10 @@ TOUCHING = 1.3
 #: worse than the first read (``benchmarks/dice_scenes.py``: x3 96.4 to 95.6 % recall with 56
 #: here, unchanged with 50; drawn handfuls 91.5 % with 56, 89.6 % with 50).
 HANDFUL_MAX = 50.0
-#: A located box that the classifier takes for no die and that the locator found at least this
-#: strongly may be dice lying edge to edge, boxed as one (``split_blobs``). Boxes on no die score
-#: less as a rule: on the dev part 4 of the 47 boxes taken for no die reach it (in 3 of its 20
-#: photos), so few frames pay for the look; 0.3 read one drawn die in a hundred more on black
-#: cloth for twice the looks.
-BLOB_FIND = 0.4
-#: The dice in such a box are taken for this share of its longer side, and the handful locator's
-#: finds in it are parts of it when they are ``BLOB_PARTS`` of its size: two to three dice across,
-#: not its pips (a fifth of a die).
-BLOB_DIE = 0.5
-BLOB_PARTS = (0.3, 0.8)
 #: A coarse find holding this many dice of their own (``is_die_of_its_own``) is a group of dice,
 #: not one big die (``big_die_size``).
 CLUSTER_DICE = 2
-#: At most this many such boxes are looked into, the strongest first (what a frame costs is bounded).
-MAX_BLOBS = 6
+
 
 def raw_score(p_value: float, locator_score: float, count_agrees: bool) -> float:
     """The reader's uncalibrated belief in one die, 0..1, from its three signals."""
@@ -230,45 +218,16 @@ def locate_and_look(bgr: np.ndarray, die_px: float | None = None, finest: bool =
 
 
 def split_blobs(bgr: np.ndarray, loc: Located) -> Located:
-    """``loc`` with the dice found in its blobs: boxes the upright look takes for no die that the
-    locator found strongly (``BLOB_FIND``, at most ``MAX_BLOBS``), where dice lying edge to edge
-    were boxed as one and so read as no die. Each is looked into by the handful locator at the
-    scale that brings dice of ``BLOB_DIE`` of its size to ``READ_SIZE`` (``finds_around``); its
-    finds that are ``blob_parts`` join the candidates, read upright like the rest."""
-    blobs = sorted((c for c, p in zip(loc.cands, loc.probs) if p[NOT_A_DIE] > MAX_NOT_DIE and c.score >= BLOB_FIND),
-                   key=lambda c: -c.score)[:MAX_BLOBS]
-    if not blobs:
-        return loc
-    dice = [c for c, p in zip(loc.cands, loc.probs) if p[NOT_A_DIE] <= MAX_NOT_DIE]
-    finds = [f for b in blobs for f in finds_around(bgr, b.box, READ_SIZE / (BLOB_DIE * median_size([b.box])))]
-    parts = [c for c in merge(loc.cands + blob_parts(finds, blobs, dice)) if not any(c is k for k in loc.cands)]
+    """``loc`` with the dice found where the locator boxed dice together (``vision.blobs``): boxes
+    it found strongly that the upright look takes for no die (blobs), or for one die unclearly
+    while they hold smaller boxes (groups), looked into by the handful locator at the scale of the
+    dice they are thought to hold; the finds there that are parts of them join the candidates,
+    read upright like the rest."""
+    parts = blob_finds(bgr, loc.cands, loc.probs, READ_SIZE, MAX_NOT_DIE)
     if not parts:
         return loc
     crops, probs = first_look(bgr, [c.box for c in parts])
     return Located(loc.cands + parts, np.concatenate([loc.crops, crops]), np.concatenate([loc.probs, probs]))
-
-
-def blob_parts(finds: list[Candidate], blobs: list[Candidate], dice: list[Candidate]) -> list[Candidate]:
-    """The ``finds`` that are parts of ``blobs``: each holds its centre within a blob whose size is
-    ``BLOB_PARTS`` of its own, lies on none of the ``dice`` already found (neither holds the other's
-    centre) and, when there are such dice, is within ``vision.boxes.ODD_SIZED`` of their median size
-    (a part far smaller than the dice found is a pip or a speck; the rules of ``look`` would drop
-    those dice as outsized beside it). Merged, best first."""
-    def size(c: Candidate) -> float:
-        return max(c.box[2], c.box[3])
-
-    def holds(outer: Candidate, inner: Candidate) -> bool:
-        x, y, w, h = outer.box
-        cx, cy = inner.box[0] + inner.box[2] / 2, inner.box[1] + inner.box[3] / 2
-        return x <= cx <= x + w and y <= cy <= y + h
-
-    lo, hi = BLOB_PARTS
-    kept = [f for f in finds if any(holds(b, f) and lo * size(b) <= size(f) < hi * size(b) for b in blobs)
-            and not any(holds(d, f) or holds(f, d) for d in dice)]
-    if dice:
-        med = median_size([d.box for d in dice])
-        kept = [f for f in kept if med / ODD_SIZED <= size(f) <= med * ODD_SIZED]
-    return merge(kept)
 
 
 def likely_boxes(located: Located) -> list[tuple[float, float, float, float]]:

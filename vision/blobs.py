@@ -1,0 +1,100 @@
+"""Dice that the whole-frame locator boxed together: where to look again, and which of the handful
+locator's finds there are dice (``blob_finds``).
+
+White dice thrown together on a black cloth came back as one box: a pair or a row read as no die
+(a *blob*), a group of three to a dozen read, unclearly, as one die with the group's own dice boxed
+inside it (a *group*). With no two dice found apart, the handful re-read of ``vision.reader`` had
+nowhere to look. Each blob and group is looked into by the handful locator at the scale of the
+dice it is thought to hold, and its finds that are parts of it join the candidates.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from vision.boxes import CLEAR_DIE, ODD_SIZED
+from vision.classify import NOT_A_DIE
+from vision.locate import Candidate, finds_around, merge
+
+#: A located box that the locator found at least this strongly may be dice boxed as one. Boxes on
+#: no die score less as a rule: on the dev part 4 of the 47 boxes taken for no die reach it (in 3
+#: of its 20 photos), so few frames pay for the look; 0.3 read one drawn die in a hundred more on
+#: black cloth for twice the looks.
+BLOB_FIND = 0.4
+#: The dice in a blob are taken for this share of its longer side, and the handful locator's finds
+#: in it are parts of it when they are ``BLOB_PARTS`` of its size: two to three dice across, not
+#: its pips (a fifth of a die).
+BLOB_DIE = 0.5
+BLOB_PARTS = (0.3, 0.8)
+#: A box read as a die, not clearly (``vision.boxes.CLEAR_DIE``), that holds the centres of this
+#: many smaller boxes (under ``GROUP_INNER`` of its size), not all of them read clearly as dice, is
+#: a group: its dice are taken for their median size (a group of dice all read clearly is read).
+GROUP_HOLDS = 2
+GROUP_INNER = 0.8
+#: At most this many blobs and groups are looked into, the strongest first (a frame's cost is bounded).
+MAX_LOOKS = 6
+
+
+def size(c: Candidate) -> float:
+    """A box's longer side (px)."""
+    return max(c.box[2], c.box[3])
+
+
+def holds(outer: Candidate, inner: Candidate) -> bool:
+    """Whether the centre of ``inner`` lies within ``outer``."""
+    x, y, w, h = outer.box
+    cx, cy = inner.box[0] + inner.box[2] / 2, inner.box[1] + inner.box[3] / 2
+    return x <= cx <= x + w and y <= cy <= y + h
+
+
+def places(cands: list[Candidate], probs: np.ndarray, max_not_die: float) -> list[tuple[Candidate, float, bool]]:
+    """Where to look again (at most ``MAX_LOOKS``, strongest first): each blob or group of the
+    located ``cands`` (with their upright ``probs``; a box is taken for no die above
+    ``max_not_die``), with the size (px) of the dice it is thought to hold and whether it is a blob."""
+    out = []
+    for c, p in zip(cands, probs):
+        if c.score < BLOB_FIND:
+            continue
+        if p[NOT_A_DIE] > max_not_die:
+            out.append((c, BLOB_DIE * size(c), True))
+        elif p[:NOT_A_DIE].max() < CLEAR_DIE:
+            inner = [(o, q) for o, q in zip(cands, probs)
+                     if o is not c and holds(c, o) and size(o) < GROUP_INNER * size(c)]
+            if len(inner) >= GROUP_HOLDS and not all(q[:NOT_A_DIE].max() >= CLEAR_DIE for _, q in inner):
+                out.append((c, float(np.median([size(o) for o, _ in inner])), False))
+    return sorted(out, key=lambda t: -t[0].score)[:MAX_LOOKS]
+
+
+def parts(finds: list[Candidate], place: Candidate, die: float, blob: bool, dice: list[Candidate]) -> list[Candidate]:
+    """The ``finds`` of a look into ``place`` that are parts of it: each holds its centre within it,
+    is of a part's size (a blob's: ``BLOB_PARTS`` of its size; a group's: within
+    ``vision.boxes.ODD_SIZED`` of its dice's size ``die``), and lies on none of the ``dice``
+    already found (neither holds the other's centre)."""
+    lo, hi = (BLOB_PARTS[0] * size(place), BLOB_PARTS[1] * size(place)) if blob else (die / ODD_SIZED, die * ODD_SIZED)
+    return [f for f in finds if holds(place, f) and lo <= size(f) <= hi
+            and not any(holds(d, f) or holds(f, d) for d in dice)]
+
+
+def fitting(found: list[Candidate], dice: list[Candidate]) -> list[Candidate]:
+    """Of the parts ``found``, those within ``vision.boxes.ODD_SIZED`` of the median size of the
+    ``dice`` found apart, when there are any (a part far smaller than they is a pip or a speck, and
+    beside it the rules of ``vision.look`` would drop those dice as outsized). Merged, best first."""
+    if dice:
+        med = float(np.median([size(d) for d in dice]))
+        found = [f for f in found if med / ODD_SIZED <= size(f) <= med * ODD_SIZED]
+    return merge(found)
+
+
+def blob_finds(bgr: np.ndarray, cands: list[Candidate], probs: np.ndarray, read_size: float,
+               max_not_die: float) -> list[Candidate]:
+    """The dice candidates found in the blobs and groups of the located ``cands`` of the BGR frame
+    (``places``), each looked into by the handful locator at the scale that brings the dice it is
+    thought to hold to ``read_size`` (``vision.locate.finds_around``): its ``parts`` that are
+    ``fitting``, none a box already among ``cands``."""
+    looks = places(cands, probs, max_not_die)
+    if not looks:
+        return []
+    grouped = {id(c) for c, _, blob in looks if not blob}
+    dice = [c for c, p in zip(cands, probs) if p[NOT_A_DIE] <= max_not_die and id(c) not in grouped]
+    found = [f for place, die, blob in looks
+             for f in parts(finds_around(bgr, place.box, read_size / die), place, die, blob, dice)]
+    return [c for c in merge(cands + fitting(found, dice)) if not any(c is k for k in cands)]
