@@ -49,6 +49,20 @@ def predict(names: list[str]) -> tuple[list[dict], list[float]]:
     return out, cpu
 
 
+def vga_times(names: list[str]) -> list[tuple[float, int]]:
+    """The CPU ms of reading the middle 640x480 of each photo (the issue's frame size; the photos
+    are 640x640), with the number of dice read there."""
+    out = []
+    for name in names:
+        img = cv2.imread(str(DATASET / "images" / name), cv2.IMREAD_COLOR)
+        top = max(0, (img.shape[0] - 480) // 2)
+        frame = np.ascontiguousarray(img[top:top + 480, :640])
+        c0 = time.process_time()
+        n = len(read_dice(frame))
+        out.append(((time.process_time() - c0) * 1000, n))
+    return out
+
+
 def heldout_dataset(where: Path) -> Path:
     """A dataset directory the scorer reads as the held-out part only: a filtered
     ground_truth.csv beside links to the shared images and labels."""
@@ -108,6 +122,12 @@ def main() -> None:
           f"p90 {np.percentile(ms, 90):.1f}  max {ms.max():.1f}")
     print(f"                         CPU time of the process: median {np.median(cpu):.1f}  "
           f"p90 {np.percentile(cpu, 90):.1f}  max {max(cpu):.1f}")
+    vga = vga_times(names)
+    few = [ms for ms, n in vga if n <= 10]
+    print(f"a 640x480 frame (the middle of each photo), CPU ms: median {np.median([m for m, _ in vga]):.1f}  "
+          f"p90 {np.percentile([m for m, _ in vga], 90):.1f}  max {max(m for m, _ in vga):.1f}; "
+          f"with 10 dice or fewer ({len(few)}): median {np.median(few):.1f}  p90 {np.percentile(few, 90):.1f}  "
+          f"max {max(few):.1f}")
     print(f"load average while running: {os.getloadavg()[0]:.1f} ({os.cpu_count()} CPUs)")
     print(f"predictions: {files['heldout']} {files['all']}")
     print(f"score again: python3 {SCORER} {sets['heldout']} {files['heldout']} --max-dice 10")
