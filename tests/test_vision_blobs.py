@@ -100,6 +100,15 @@ def test_where_to_look_blobs_and_groups_not_clear_dice_nor_weak_finds() -> None:
     assert [c for c, _, _ in blobs.places(cands, p, look.MAX_NOT_DIE)] == [blob]
 
 
+def test_a_box_round_a_whole_tray_of_dice_is_no_group() -> None:
+    """A box 16 dice across holding dice read unclearly is a tray, not dice boxed together: looking
+    into it at its dice's scale would cost a whole frame's read."""
+    tray, inner = box(0, 0, 480, score=0.7), [box(20, 20, 30), box(70, 70, 30)]
+    p = np.stack([probs(6, 0.6), probs(3, 0.6), probs(3, 0.6)])
+    assert blobs.places([tray, *inner], p, look.MAX_NOT_DIE) == []
+    assert len(blobs.places([box(0, 0, 140, score=0.7), *inner], p, look.MAX_NOT_DIE)) == 1
+
+
 DEV = sorted(p.name for p in SHARED.joinpath(*DATASET, "images").glob("*.jpg") if part_of(p.name) == "dev")
 
 

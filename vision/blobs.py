@@ -27,9 +27,14 @@ BLOB_DIE = 0.5
 BLOB_PARTS = (0.3, 0.8)
 #: A box read as a die, not clearly (``vision.boxes.CLEAR_DIE``), that holds the centres of this
 #: many smaller boxes (under ``GROUP_INNER`` of its size), not all of them read clearly as dice, is
-#: a group: its dice are taken for their median size (a group of dice all read clearly is read).
+#: a group (within ``GROUP_ACROSS``): its dice are taken for their median size (a group of dice all
+#: read clearly is read).
 GROUP_HOLDS = 2
 GROUP_INNER = 0.8
+#: A group spans at most this many of its dice: a box round a whole tray of them (a 12 MP photo's
+#: tray of 20, 16 dice across) is no die boxed with its neighbours, and looking into it at its dice's
+#: scale cost 75-100 ms for nothing the handful re-read does not find.
+GROUP_ACROSS = 5.0
 #: At most this many blobs and groups are looked into, the strongest first (a frame's cost is bounded).
 MAX_LOOKS = 6
 
@@ -59,8 +64,10 @@ def places(cands: list[Candidate], probs: np.ndarray, max_not_die: float) -> lis
         elif p[:NOT_A_DIE].max() < CLEAR_DIE:
             inner = [(o, q) for o, q in zip(cands, probs)
                      if o is not c and holds(c, o) and size(o) < GROUP_INNER * size(c)]
-            if len(inner) >= GROUP_HOLDS and not all(q[:NOT_A_DIE].max() >= CLEAR_DIE for _, q in inner):
-                out.append((c, float(np.median([size(o) for o, _ in inner])), False))
+            die = float(np.median([size(o) for o, _ in inner])) if inner else 0.0
+            if (len(inner) >= GROUP_HOLDS and size(c) <= GROUP_ACROSS * die
+                    and not all(q[:NOT_A_DIE].max() >= CLEAR_DIE for _, q in inner)):
+                out.append((c, die, False))
     return sorted(out, key=lambda t: -t[0].score)[:MAX_LOOKS]
 
 
