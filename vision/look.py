@@ -141,10 +141,10 @@ def big_die_size(bgr: np.ndarray, found: list[tuple[int, Candidate]]) -> float |
     within = [f for fs in held for f in fs]
     read = dict(zip(map(id, within), read_pips(bgr, [f.box for f in within])))
 
-    def one_die(fs: list[Candidate], value: int) -> bool:
+    def holds_one_die(fs: list[Candidate], value: int) -> bool:
         return len(fs) <= value and sum(is_die_of_its_own(read[id(f)]) for f in fs) < CLUSTER_DICE
 
-    clear = [(c, one_die(fs, r.value)) for (c, r), fs in zip(dice, held) if r.p_value >= CLEAR_DIE]
+    clear = [(c, holds_one_die(fs, r.value)) for (c, r), fs in zip(dice, held) if r.p_value >= CLEAR_DIE]
     big = [c for c, one_die in clear if one_die]
     if len(big) <= len(clear) - len(big):
         return None

@@ -17,14 +17,14 @@ die that the reader is unsure of (``MAX_NOT_DIE_UNSURE``); a box nearly as big a
 tray) is no die, and the boxes are settled against each other by the rules of ``vision.boxes``
 (nested boxes, boxes far bigger or smaller than the others, boxes the classifier doubts), and a
 sure die whose face is a disc, not a square (``vision.shape``: a round token with a dot), is
-reported unsure. A box the classifier takes for no die that the locator found strongly is looked
-into by the handful locator at the scale of dice half its size (``vision.look.split_blobs``:
-dice edge to edge boxed as one). Where dice touch, the part of the frame around them is read
-again by a locator trained on handfuls of dice thrown together (``read_handful``), and a frame of
-small dice is read again enlarged (``read_small_dice``). The confidence starts from the
-classifier's probability of the value it reports, is lowered when the locator was unsure, and its
-doubt is halved when the OpenCV pip count agrees; below ``vision.die.CERTAIN`` the app asks the
-player.
+reported unsure. A box the locator found strongly that the classifier takes for no die, or for
+one die unclearly while it holds smaller boxes, is looked into by the handful locator at the scale
+of the dice it is thought to hold (``vision.blobs``: dice boxed together). Where dice touch, the
+part of the frame around them is read again by a locator trained on handfuls of dice thrown
+together (``read_handful``), and a frame of small dice is read again enlarged
+(``read_small_dice``). The confidence starts from the classifier's probability of the value it
+reports, is lowered when the locator was unsure, and its doubt is halved when the OpenCV pip count
+agrees; below ``vision.die.CERTAIN`` the app asks the player.
 """
 from __future__ import annotations
 
