@@ -8,7 +8,8 @@ cloth of polka dots (each dot a pip to a pip counter), checks, stripes or small 
 mixed marbled set thrown together, and twelve million pixels.
 
 ``black_cloth_scene``: white dice with black pips, small or large, on a black cloth, as another
-camera (1280x960, soft, JPEG) sees them from above.
+camera (1280x960, soft, JPEG) sees them from above. ``thrown_black_scene``: such dice thrown
+together, in groups edge to edge, seen as cubes from a tilted camera, on a cloth with lint.
 """
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ import cv2
 import numpy as np
 
 from tools.dice_data import packed_spot, paste, random_colour, render_die, smooth_noise
-from tools.dice_tilted import render_tilted_die
 from tools.dice_desk import wood
+from tools.dice_tilted import render_tilted_die
 
 #: The cloth's patterns.
 PATTERNS = ("dots", "checks", "stripes", "flowers")
@@ -93,12 +94,7 @@ def bowl_scene(rng: np.random.Generator, w: int = 4000, h: int = 3000) -> tuple[
         heap = (bx, by) if in_bowl else (tx + tw / 2, ty + th / 2)
         v = int(rng.integers(1, 7))
         patch, alpha = render_die(die * rng.uniform(0.95, 1.05), v, rng, marbled=0.8)
-        spot = packed_spot(keep_out | taken, alpha > 0.2, heap, die * 1.6, rng, tries=120)
-        if spot is None:
-            continue
-        box = paste(img, patch, alpha, *spot)
-        ph, pw = alpha.shape
-        taken[spot[1]:spot[1] + ph, spot[0]:spot[0] + pw] |= alpha > 0.2
+        box = lay_packed(img, taken, keep_out, patch, alpha, heap, die * 1.6, rng)
         if box is not None:
             rows.append((v, *box))
     big = cv2.resize(img, (w, h), interpolation=cv2.INTER_CUBIC)
@@ -106,6 +102,21 @@ def bowl_scene(rng: np.random.Generator, w: int = 4000, h: int = 3000) -> tuple[
     out = np.array(rows, np.float32).reshape(-1, 5)
     out[:, 1:] *= (w / sw)
     return big, out
+
+
+def lay_packed(img: np.ndarray, taken: np.ndarray, keep_out: np.ndarray | None, patch: np.ndarray,
+               alpha: np.ndarray, heap: tuple[float, float], spread: float,
+               rng: np.random.Generator) -> tuple[float, float, float, float] | None:
+    """Lay a rendered die (``patch``, ``alpha``) on ``img`` edge to edge with the dice ``taken`` (bool,
+    the frame; updated) nearest to ``heap``, off ``keep_out`` (bool, or None), drawn within
+    ``spread`` px (``tools.dice_data.packed_spot``): its box, or None when it found no room."""
+    spot = packed_spot(taken if keep_out is None else keep_out | taken, alpha > 0.2, heap, spread, rng, tries=120)
+    if spot is None:
+        return None
+    box = paste(img, patch, alpha, *spot)
+    ph, pw = alpha.shape
+    taken[spot[1]:spot[1] + ph, spot[0]:spot[0] + pw] |= alpha > 0.2
+    return box
 
 
 def black_cloth_scene(rng: np.random.Generator, w: int = 1280, h: int = 960) -> tuple[np.ndarray, np.ndarray]:
@@ -164,12 +175,7 @@ def thrown_black_scene(rng: np.random.Generator, w: int = 1280, h: int = 960) ->
         v = int(rng.integers(1, 7))
         patch, alpha = render_tilted_die(die * rng.uniform(0.95, 1.05), v, rng, most=30.0,
                                          colours=(np.full(3, lum), np.full(3, rng.uniform(5, 40))))
-        spot = packed_spot(taken, alpha > 0.2, heaps[i % len(heaps)], die * 1.2, rng, tries=120)
-        if spot is None:
-            continue
-        box = paste(img, patch, alpha, *spot)
-        ph, pw = alpha.shape
-        taken[spot[1]:spot[1] + ph, spot[0]:spot[0] + pw] |= alpha > 0.2
+        box = lay_packed(img, taken, None, patch, alpha, heaps[i % len(heaps)], die * 1.2, rng)
         if box is not None:
             rows.append((v, *box))
     img = np.clip(img * rng.uniform(1.0, 1.35), 0, 255)                   # auto exposure on black cloth
