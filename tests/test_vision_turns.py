@@ -1,0 +1,35 @@
+"""``vision.classify.settled_probabilities``: which first readings are read again in their other
+quarter turns. An unclear die is; a crop already taken surely for no die (``SURELY_NO_DIE``) is
+not, since its turns could only make a die of what upright looks like none."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.test_vision_reader import load
+from vision import classify
+from vision.classify import CLEAR, NOT_A_DIE, SURELY_NO_DIE, first_look, settled_probabilities
+
+PHOTO = "IMG_20191209_100358.jpg"
+
+
+def test_unclear_dice_are_turned_and_crops_surely_no_die_are_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    img, gt = load(PHOTO)
+    boxes = [(x, y, w, h) for _, x, y, w, h in gt[:3]]
+    crops, _ = first_look(img, boxes)
+    probs = np.full((3, 7), 0.005)
+    probs[0, 2] = 0.99                               # clear: a 3
+    probs[1, 2] = 0.60                               # an unclear die
+    probs[2, NOT_A_DIE] = 0.93                       # surely no die, yet under CLEAR
+    assert probs[2].max() < CLEAR and probs[2, NOT_A_DIE] >= SURELY_NO_DIE
+    seen: list[int] = []
+    real = classify.class_probabilities
+
+    def spy(c: np.ndarray) -> np.ndarray:
+        seen.append(len(c))
+        return real(c)
+
+    monkeypatch.setattr(classify, "class_probabilities", spy)
+    out = settled_probabilities(crops, probs, CLEAR)
+    assert seen == [len(classify.TURNS)], "only the unclear die is read again, once per turn"
+    assert np.array_equal(out[[0, 2]], probs[[0, 2]]) and not np.array_equal(out[1], probs[1])
