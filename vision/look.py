@@ -13,7 +13,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.blobs import blob_finds
+from vision.blobs import blob_finds, holds
 from vision.boxes import (
     CLEAR_DIE,
     ODD_SIZED,
@@ -130,26 +130,18 @@ def big_die_size(bgr: np.ndarray, found: list[tuple[int, Candidate]]) -> float |
     if not coarse:
         return None
     fine = [c for level, c in found if level == 0 and c.score >= STRONG_FIND]
-
-    def inside(c: Candidate, box: tuple[float, float, float, float]) -> bool:
-        cx, cy = c.box[0] + c.box[2] / 2, c.box[1] + c.box[3] / 2
-        return box[0] <= cx <= box[0] + box[2] and box[1] <= cy <= box[1] + box[3]
-
     readings = read_pips(bgr, [c.box for c in coarse])
     dice = [(c, r) for c, r in zip(coarse, readings) if r.p_not_die <= MAX_NOT_DIE]
-    held = [[f for f in fine if inside(f, c.box)] for c, _ in dice]
-    within = [f for fs in held for f in fs]
+    clear_dice = [(c, r, [f for f in fine if holds(c, f)]) for c, r in dice if r.p_value >= CLEAR_DIE]
+    within = list({id(f): f for _, _, fs in clear_dice for f in fs}.values())     # each find read once
     read = dict(zip(map(id, within), read_pips(bgr, [f.box for f in within])))
-
-    def holds_one_die(fs: list[Candidate], value: int) -> bool:
-        return len(fs) <= value and sum(is_die_of_its_own(read[id(f)]) for f in fs) < CLUSTER_DICE
-
-    clear = [(c, holds_one_die(fs, r.value)) for (c, r), fs in zip(dice, held) if r.p_value >= CLEAR_DIE]
+    clear = [(c, len(fs) <= r.value and sum(is_die_of_its_own(read[id(f)]) for f in fs) < CLUSTER_DICE)
+             for c, r, fs in clear_dice]
     big = [c for c, one_die in clear if one_die]
     if len(big) <= len(clear) - len(big):
         return None
     size = float(np.median([max(c.box[2], c.box[3]) for c in big]))
-    small = [f for f in fine if not any(inside(f, c.box) for c, _ in dice)]
+    small = [f for f in fine if not any(holds(c, f) for c, _ in dice)]
     return size if size >= ZOOM_FROM and len(big) >= len(small) else None
 
 
