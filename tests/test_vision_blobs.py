@@ -109,6 +109,42 @@ def test_a_box_round_a_whole_tray_of_dice_is_no_group() -> None:
     assert len(blobs.places([box(0, 0, 140, score=0.7), *inner], p, look.MAX_NOT_DIE)) == 1
 
 
+def test_where_dice_read_clearly_a_box_with_room_for_two_of_them_is_looked_into_at_their_size() -> None:
+    """Dice of one frame are of one size: a blob, or a box read unclearly as one die holding a single
+    clear die, with room for two of the dice read clearly elsewhere is a group of them, looked into at
+    their size (white dice thrown in threes were boxed as one, and a blob taken for two dice across
+    was looked into at twice their size)."""
+    dice = [box(400, 400, 30), box(500, 400, 34)]
+    blob, unclear, one_inside = box(0, 0, 100, score=0.6), box(200, 0, 110, score=0.6), box(210, 10, 30)
+    cands = [blob, unclear, one_inside, *dice]
+    p = np.stack([probs(None, 0.9), probs(5, 0.6), probs(3, 0.95), probs(2, 0.95), probs(4, 0.95)])
+    looks = {id(c): (die, blob_) for c, die, blob_ in blobs.places(cands, p, look.MAX_NOT_DIE)}
+    assert looks == {id(blob): (30.0, False), id(unclear): (30.0, False)}, "the median of the clear dice"
+    p[2:] = probs(1, 0.95)                          # 1s may be pips or specks: no size is known
+    looks = {id(c): (die, blob_) for c, die, blob_ in blobs.places(cands, p, look.MAX_NOT_DIE)}
+    assert looks == {id(blob): (50.0, True)}, "a blob of unknown dice: half its size"
+
+
+#: ``thrown_black_scene`` seeds whose white dice of 20-30 px lie in threes and fours that the locator
+#: boxes as one, beside dice read clearly apart: 8 and 12 dice.
+KNOWN_SIZE = (132, 172)
+
+
+def test_groups_beside_dice_read_clearly_are_read_at_their_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    def reads() -> tuple[int, int, int]:
+        n = right = sure_wrong = 0
+        for seed in KNOWN_SIZE:
+            img, rows = thrown_black_scene(np.random.default_rng(seed))
+            r, _, sw = score_read(rows, reader.read_dice(img))
+            n, right, sure_wrong = n + len(rows), right + r, sure_wrong + sw
+        return n, right, sure_wrong
+
+    n, right, sure_wrong = reads()
+    assert n == 20 and right >= 18 and sure_wrong == 0, (n, right, sure_wrong)
+    monkeypatch.setattr(blobs, "GROUP_ROOM", np.inf)        # the known size not used
+    assert reads()[1] <= 10
+
+
 DEV = sorted(p.name for p in SHARED.joinpath(*DATASET, "images").glob("*.jpg") if part_of(p.name) == "dev")
 
 
@@ -131,7 +167,8 @@ def test_a_group_boxed_as_one_unclear_die_is_read_die_by_die(monkeypatch: pytest
     img, rows = thrown_black_scene(np.random.default_rng(GROUP))
     right, _, sure_wrong = score_read(rows, reader.read_dice(img))
     assert len(rows) == 11 and right >= 10 and sure_wrong == 0, (right, sure_wrong)
-    monkeypatch.setattr(blobs, "GROUP_HOLDS", 99)           # groups not looked into
+    monkeypatch.setattr(blobs, "GROUP_HOLDS", 99)           # groups not looked into (for the dice
+    monkeypatch.setattr(blobs, "GROUP_ROOM", np.inf)        # inside, nor for the size of dice apart)
     assert score_read(rows, reader.read_dice(img))[0] <= 3
 
 
