@@ -12,7 +12,7 @@ from vision.boxes import UNSURE, Seen
 from vision.classify import Reading
 from vision.die import CERTAIN
 from vision.locate import Candidate
-from vision.shape import DISC, doubt_discs, roundness
+from vision.shape import DISC, blank_face, doubt_blank_faces, doubt_discs, roundness
 
 
 def empty_spot(img: np.ndarray, gt: list, size: float) -> tuple[int, int] | None:
@@ -104,3 +104,38 @@ def test_a_disc_is_doubted_when_sure_and_dropped_when_unsure() -> None:
     assert unsure == []
     for conf in (0.9, 0.4):
         assert [s.confidence for s in doubt_discs(photo, [seen(die, conf)])] == [conf]
+
+
+def test_no_labelled_die_of_the_held_out_photos_is_a_blank_face() -> None:
+    dice = labelled_dice(len(heldout_names()))
+    assert len(dice) > 300
+    assert [box for img, box in dice if blank_face(img, box)] == []
+
+
+def cloth(seed: int, grey: float) -> np.ndarray:
+    """A 120 px square of plain cloth of ``grey`` with a little noise."""
+    rng = np.random.default_rng(seed)
+    return np.clip(rng.normal(grey, 4, (120, 120, 3)), 0, 255).astype(np.uint8)
+
+
+def test_a_speck_on_dark_cloth_is_a_blank_face_and_a_white_one_on_white_is_not() -> None:
+    """Lint on black cloth boxed as a die (read as a sure 1 by its speck) shows the cloth, not a face:
+    reported sure, it is asked about; a white die on a white table has a face of the table's colour
+    too, but its pip is dark, and it stays sure. So does a die whose face stands out."""
+    speck = cloth(1, 30)
+    cv2.circle(speck, (60, 60), 2, (235, 235, 235), -1, cv2.LINE_AA)
+    white = cloth(2, 225)
+    cv2.rectangle(white, (48, 48), (72, 72), (120, 120, 120), 1)
+    cv2.circle(white, (60, 60), 3, (20, 20, 20), -1, cv2.LINE_AA)
+    die = cloth(3, 30)
+    cv2.rectangle(die, (49, 49), (71, 71), (235, 235, 235), -1)
+    cv2.circle(die, (60, 60), 3, (20, 20, 20), -1, cv2.LINE_AA)
+    box = (48.0, 48.0, 24.0, 24.0)
+    assert blank_face(speck, box)
+    assert not blank_face(white, box) and not blank_face(die, box)
+
+    def seen(confidence: float) -> Seen:
+        return Seen(Candidate(box, 0.9), Reading(1, confidence, 0.01), 1, confidence)
+
+    assert [s.confidence for s in doubt_blank_faces(speck, [seen(0.95), seen(0.4)])] == [UNSURE, 0.4]
+    assert [s.confidence for s in doubt_blank_faces(die, [seen(0.95)])] == [0.95]

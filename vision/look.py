@@ -51,7 +51,7 @@ from vision.locate import (
     merge,
 )
 from vision.pips import count_pips
-from vision.shape import doubt_discs
+from vision.shape import doubt_blank_faces, doubt_discs
 
 #: No die spans more than this share of the frame's shorter side (a bigger box is the tray).
 MAX_DIE_SHARE = 0.7
@@ -265,7 +265,7 @@ def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: fl
         kept = [s for s in kept if die_px / SIZE_TOLERANCE <= s.size <= die_px * SIZE_TOLERANCE]
     if not reported:
         return kept
-    return doubt_discs(bgr, second_look(loc, probs, kept))
+    return doubt_blank_faces(bgr, doubt_discs(bgr, second_look(loc, probs, kept)))
 
 
 def second_look(loc: Located, probs: np.ndarray, kept: list[Seen]) -> list[Seen]:

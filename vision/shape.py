@@ -11,7 +11,7 @@ outline, and so no roundness.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -45,12 +45,24 @@ def _lab(bgr: np.ndarray) -> np.ndarray:
     return lab
 
 
-def outline(bgr: np.ndarray, box: Sequence[float]) -> np.ndarray | None:
-    """The outline (an OpenCV contour, in a copy ``SIDE`` pixels across) of the face in ``box`` (x, y,
-    w, h) of a BGR uint8 frame: the convex hull of the region nearer in colour to the box's middle than
-    to its surround that holds the box's centre (so pips and marks, inside it or at its rim, do not
-    count). None where face and surround are alike, the surround is off the frame, or the region is
-    not about the box's size."""
+@dataclass(frozen=True)
+class Look:
+    """The box of a die and its surround, in a copy ``SIDE`` pixels across: ``lab`` (``_lab``), the
+    box's middle (the inner 0.6 of each side) and the surround (beyond the box) as masks, the box's
+    centre and size there, and the median colours ``face`` (of the middle) and ``back``."""
+
+    lab: np.ndarray
+    middle: np.ndarray
+    surround: np.ndarray
+    centre: tuple[float, float]
+    size: tuple[float, float]
+    face: np.ndarray
+    back: np.ndarray
+
+
+def look_at(bgr: np.ndarray, box: Sequence[float]) -> Look | None:
+    """The ``Look`` of ``box`` (x, y, w, h) in a BGR uint8 frame, with ``MARGIN`` of its size around
+    it; None where the box's middle or its surround is (nearly) off the frame."""
     fh, fw = bgr.shape[:2]
     x, y, w, h = (float(v) for v in box)
     m = max(w, h) * MARGIN
@@ -64,14 +76,25 @@ def outline(bgr: np.ndarray, box: Sequence[float]) -> np.ndarray | None:
     lab = _lab(crop)
     bx, by, bw, bh = (x - x0) * s, (y - y0) * s, w * s, h * s
     cx, cy = bx + bw / 2, by + bh / 2
-    middle = lab[int(cy - 0.3 * bh):int(cy + 0.3 * bh) + 1, int(cx - 0.3 * bw):int(cx + 0.3 * bw) + 1]
+    middle = np.zeros(lab.shape[:2], bool)
+    middle[max(0, int(cy - 0.3 * bh)):int(cy + 0.3 * bh) + 1, max(0, int(cx - 0.3 * bw)):int(cx + 0.3 * bw) + 1] = True
     surround = np.ones(lab.shape[:2], bool)
     surround[max(0, int(by) - 1):int(by + bh) + 2, max(0, int(bx) - 1):int(bx + bw) + 2] = False
-    if middle.size == 0 or surround.sum() < 20:
+    if not middle.any() or surround.sum() < 20:
         return None
-    face, back = np.median(middle.reshape(-1, 3), axis=0), np.median(lab[surround], axis=0)
-    if float(np.linalg.norm(face - back)) < MIN_SEPARATION:
+    return Look(lab, middle, surround, (cx, cy), (bw, bh), np.median(lab[middle], axis=0), np.median(lab[surround], axis=0))
+
+
+def outline(bgr: np.ndarray, box: Sequence[float]) -> np.ndarray | None:
+    """The outline (an OpenCV contour, in a copy ``SIDE`` pixels across) of the face in ``box`` (x, y,
+    w, h) of a BGR uint8 frame: the convex hull of the region nearer in colour to the box's middle than
+    to its surround that holds the box's centre (so pips and marks, inside it or at its rim, do not
+    count). None where face and surround are alike, the surround is off the frame, or the region is
+    not about the box's size."""
+    got = look_at(bgr, box)
+    if got is None or float(np.linalg.norm(got.face - got.back)) < MIN_SEPARATION:
         return None
+    lab, face, back, (cx, cy), (bw, bh) = got.lab, got.face, got.back, got.centre, got.size
     to_face, to_back = lab - face, lab - back           # squared distances order as the distances do
     mask = (np.einsum("ijk,ijk->ij", to_face, to_face) < np.einsum("ijk,ijk->ij", to_back, to_back)).astype(np.uint8)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
@@ -121,3 +144,34 @@ def doubt_discs(bgr: np.ndarray, seen: list[Seen]) -> list[Seen]:
             s = replace(s, confidence=min(s.confidence, UNSURE))
         out.append(s)
     return out
+
+
+#: A box whose middle is the colour of its surround (``vision.colour.distance`` under this) shows the
+#: table, not a die's face: lint, a crumb or a glint on a dark cloth, boxed as a die and read as a 1
+#: or a 2 by its light speck. In the ``thrown on black`` scene (120 frames) the five such boxes read
+#: as sure dice are 0 from their surround; the dice read right that are nearest are 3 (a dark drawn die
+#: on a table of its colour) and then 7.
+BLANK_FACE = 2.5
+#: ... and whose marks are light ones: the lightest of its middle (98th percentile) this much
+#: lighter (Lab lightness, 0-255) than its median, and more so than its darkest (2nd) is darker.
+LIGHT_MARK = 30.0
+
+
+def blank_face(bgr: np.ndarray, box: Sequence[float]) -> bool:
+    """Whether ``box`` (x, y, w, h) of a BGR uint8 frame holds no face but the table with a light
+    mark on it: its middle is its surround's colour (``BLANK_FACE``) and its marks are lighter
+    (``LIGHT_MARK``). A dark die with light pips on a table of its own colour looks the same, and
+    is rightly asked about: nothing in the frame tells it from the table."""
+    got = look_at(bgr, box)
+    if got is None or float(np.linalg.norm(got.face - got.back)) >= BLANK_FACE:
+        return False
+    light = got.lab[..., 0][got.middle] / LIGHTNESS_WEIGHT
+    median = float(np.median(light))
+    lightest, darkest = float(np.percentile(light, 98)) - median, median - float(np.percentile(light, 2))
+    return lightest >= LIGHT_MARK and lightest > darkest
+
+
+def doubt_blank_faces(bgr: np.ndarray, seen: list[Seen]) -> list[Seen]:
+    """The same dice, those reported sure whose box is a ``blank_face`` reported unsure."""
+    return [replace(s, confidence=min(s.confidence, UNSURE))
+            if s.confidence >= CERTAIN and blank_face(bgr, s.candidate.box) else s for s in seen]
