@@ -183,3 +183,33 @@ def test_a_group_of_big_dice_is_not_taken_for_one_bigger_die(monkeypatch: pytest
     assert len(rows) == 11 and right >= 7 and sure_wrong == 0, (right, sure_wrong)
     monkeypatch.setattr(look, "CLUSTER_DICE", 99)           # the group's dice inside it not counted
     assert score_read(rows, reader.read_dice(img))[0] <= 1, "the frame was shrunk for one big die"
+
+
+#: ``thrown_black_scene`` seeds whose dice lie in one heap that a coarse pyramid level boxes as one
+#: die read as a 6, with no die found apart: 10 dice of 20 px and 11 of 39 px.
+HEAPS = (237, 334)
+
+
+def test_a_heap_taken_for_one_big_die_is_read_die_by_die(monkeypatch: pytest.MonkeyPatch) -> None:
+    def reads() -> tuple[int, int, int]:
+        n = right = sure_wrong = 0
+        for seed in HEAPS:
+            img, rows = thrown_black_scene(np.random.default_rng(seed))
+            r, _, sw = score_read(rows, reader.read_dice(img))
+            n, right, sure_wrong = n + len(rows), right + r, sure_wrong + sw
+        return n, right, sure_wrong
+
+    n, right, sure_wrong = reads()
+    assert n == 21 and right >= 18 and sure_wrong == 0, (n, right, sure_wrong)
+    monkeypatch.setattr(look, "LONE_BIG", 0)                # big dice not looked into
+    assert reads()[1] <= 2, "the frame was shrunk for one big die"
+
+
+def test_a_cluster_s_finds_are_parts_of_it_at_the_scale_of_dice_four_across() -> None:
+    img, rows = thrown_black_scene(np.random.default_rng(HEAPS[1]))
+    x0, y0 = rows[:, 1].min(), rows[:, 2].min()
+    x1, y1 = (rows[:, 1] + rows[:, 3]).max(), (rows[:, 2] + rows[:, 4]).max()
+    heap = box(x0, y0, max(x1 - x0, y1 - y0), 0.8)
+    finds = blobs.cluster_finds(img, heap, look.READ_SIZE)
+    assert all(blobs.holds(heap, f) and 0.15 <= blobs.size(f) / blobs.size(heap) <= 0.6 for f in finds)
+    assert len(finds) >= 8, len(finds)

@@ -44,6 +44,12 @@ GROUP_ACROSS = 5.0
 #: recall 73.0 to 76.6 %, frames exact 38.3 to 49.2 %; 2.0 in place of 1.6 read one frame fewer. A group
 #: whose dice inside all read clearly is read, as above.
 GROUP_ROOM = 1.6
+#: A box taken for one big die is looked into for dice of its own (``cluster_finds``) at the scale of
+#: dice this many across it; the finds there of ``CLUSTER_PARTS`` of its size are parts of it. The
+#: handful locator finds 8-9 dice of their own in heaps of 10-11 white dice taken for one big 6; in
+#: each labelled die of the held-out photos enlarged 2x and 3x it finds at most one (a pair of pips).
+CLUSTER_ACROSS = 4.0
+CLUSTER_PARTS = (0.15, 0.6)
 #: At most this many blobs and groups are looked into, the strongest first (a frame's cost is bounded).
 MAX_LOOKS = 6
 
@@ -131,3 +137,12 @@ def blob_finds(bgr: np.ndarray, cands: list[Candidate], probs: np.ndarray, read_
     found = [f for place, die, blob in looks
              for f in parts(finds_around(bgr, place.box, read_size / die), place, die, blob, dice)]
     return [c for c in merge(cands + fitting(found, dice)) if not any(c is k for k in cands)]
+
+
+def cluster_finds(bgr: np.ndarray, c: Candidate, read_size: float) -> list[Candidate]:
+    """The handful locator's finds in the box ``c`` of the BGR frame, looked into at the scale that
+    brings dice ``CLUSTER_ACROSS`` across it to ``read_size``: those that hold their centre within it
+    and are ``CLUSTER_PARTS`` of its size, merged. Whether they are dice the classifier says."""
+    lo, hi = CLUSTER_PARTS[0] * size(c), CLUSTER_PARTS[1] * size(c)
+    return merge([f for f in finds_around(bgr, c.box, read_size * CLUSTER_ACROSS / size(c))
+                  if holds(c, f) and lo <= size(f) <= hi])

@@ -19,6 +19,9 @@ from vision.locate import Candidate
 
 #: A classifier probability from which a big box plainly looks like one die (not a cluster).
 CLEAR_DIE = 0.8
+#: A box holding this many smaller boxes that read as dice of their own (``reads_as_die_of_its_own``)
+#: is a group of dice, not one big die (``resolve_nesting``, ``vision.look.big_die_size``).
+CLUSTER_DICE = 2
 #: The confidence given to dice the reader contradicts itself on (just below CERTAIN).
 UNSURE = 0.45
 #: A die whose "not a die" probability exceeds this is never reported sure: where the classifier
@@ -70,10 +73,18 @@ class Seen:
         return x <= ox + ow / 2 <= x + w and y <= oy + oh / 2 <= y + h
 
 
+def reads_as_die_of_its_own(r: Reading) -> bool:
+    """A box inside a bigger one, read as ``r``, is a die of its own, not a pip of the big die: it
+    reads clearly (``CLEAR_DIE``) as a die of two pips or more (a pip alone, boxed as a die, reads
+    as a 1 if as anything)."""
+    return r.value >= 2 and r.p_value >= CLEAR_DIE
+
+
 def resolve_nesting(seen: list[Seen], ratio: float = 0.6, pip_ratio: float = 0.35) -> list[Seen]:
     """Settle boxes that hold the centres of smaller boxes (smaller than ``ratio`` times their size).
 
-    A die never holds other dice. A big box the locator found only weakly (below ``STRONG_FIND``)
+    A die never holds other dice: a box holding ``CLUSTER_DICE`` that read as dice of their own goes.
+    A big box the locator found only weakly (below ``STRONG_FIND``)
     around strong finds is a few dice seen as one (two dice apart on the table look like a big
     "2"): it goes, unless the strong finds all read as a lone pip, when all stay and are reported
     unsure (two dice showing 1 and a big 2 look alike). Otherwise, when all the small boxes are
@@ -87,6 +98,9 @@ def resolve_nesting(seen: list[Seen], ratio: float = 0.6, pip_ratio: float = 0.3
     for i, s in enumerate(seen):
         inner = [j for j, o in enumerate(seen) if j != i and o.size < ratio * s.size and s.holds_centre_of(o)]
         if not inner:
+            continue
+        if sum(reads_as_die_of_its_own(seen[j].reading) for j in inner) >= CLUSTER_DICE:
+            drop.add(i)                                 # a group of dice seen as one: a die holds no dice
             continue
         tiny = all(seen[j].size < pip_ratio * s.size for j in inner)
         lone_pips = len(inner) <= 6 and all(seen[j].reading.value == 1 for j in inner)

@@ -13,9 +13,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.blobs import blob_finds, holds
+from vision.blobs import blob_finds, cluster_finds, holds
 from vision.boxes import (
     CLEAR_DIE,
+    CLUSTER_DICE,
     ODD_SIZED,
     STRONG_FIND,
     SURE_MAX_NOT_DIE,
@@ -24,6 +25,7 @@ from vision.boxes import (
     doubt_undersized,
     drop_odd_sized,
     drop_outsized,
+    reads_as_die_of_its_own,
     resolve_nesting,
 )
 from vision.calibrate import SIZE_TOLERANCE
@@ -87,9 +89,11 @@ TOUCHING = 1.3
 #: worse than the first read (``benchmarks/dice_scenes.py``: x3 96.4 to 95.6 % recall with 56
 #: here, unchanged with 50; drawn handfuls 91.5 % with 56, 89.6 % with 50).
 HANDFUL_MAX = 50.0
-#: A coarse find holding this many dice of their own (``is_die_of_its_own``) is a group of dice,
-#: not one big die (``big_die_size``).
-CLUSTER_DICE = 2
+#: A frame taken for this many big dice or fewer has each looked into for dice of their own
+#: (``big_die_size``): white dice of 20-30 px thrown in one heap on black cloth were boxed by a coarse
+#: pyramid level as one die, read as a sure 6, and the frame was shrunk for it, with no die of
+#: ordinary size found to tell otherwise.
+LONE_BIG = 2
 
 
 def raw_score(p_value: float, locator_score: float, count_agrees: bool) -> float:
@@ -109,8 +113,9 @@ def confidence(p_value: float, locator_score: float, count_agrees: bool) -> floa
     return CERTAIN + (1.0 - CERTAIN) * (raw - RAW_CERTAIN) / (1.0 - RAW_CERTAIN)
 
 
-def big_die_size(bgr: np.ndarray, found: list[tuple[int, Candidate]]) -> float | None:
-    """The size (px) of the frame's dice when they are big, else None.
+def big_die_size(bgr: np.ndarray, found: list[tuple[int, Candidate]]) -> tuple[float | None, list[Candidate]]:
+    """The size (px) of the frame's dice when they are big, else None; and the dice found inside
+    big dice that were clusters (``LONE_BIG``).
 
     ``found`` is ``vision.locate.locate_levels`` of the frame. Finds of the coarse pyramid levels
     (index 1 and up) that score ``STRONG_FIND`` and that the classifier reads clearly as one die
@@ -122,13 +127,16 @@ def big_die_size(bgr: np.ndarray, found: list[tuple[int, Candidate]]) -> float |
     find the classifier takes for a die (clear or not) are dice of ordinary size. The dice are big
     when the big dice are at least as many as those and their median size is ``ZOOM_FROM`` or more
     (``CLEAR_DIE`` and these rules were chosen on the train and dev parts at their own size, where
-    no frame is taken for one of big dice, and on the dev part upscaled 2-4x).
+    no frame is taken for one of big dice, and on the dev part upscaled 2-4x). When one or two
+    big dice are left, each is looked into (``vision.blobs.cluster_finds``): one holding
+    ``CLUSTER_DICE`` dice of their own there is a cluster too, and those finds are returned for the
+    frame's read.
     """
     h, w = bgr.shape[:2]
     coarse = merge([c for level, c in found if level >= 1 and c.score >= STRONG_FIND
                     and max(c.box[2], c.box[3]) <= MAX_DIE_SHARE * min(h, w)])
     if not coarse:
-        return None
+        return None, []
     fine = [c for level, c in found if level == 0 and c.score >= STRONG_FIND]
     readings = read_pips(bgr, [c.box for c in coarse])
     dice = [(c, r) for c, r in zip(coarse, readings) if r.p_not_die <= MAX_NOT_DIE]
@@ -138,18 +146,25 @@ def big_die_size(bgr: np.ndarray, found: list[tuple[int, Candidate]]) -> float |
     clear = [(c, len(fs) <= r.value and sum(is_die_of_its_own(read[id(f)]) for f in fs) < CLUSTER_DICE)
              for c, r, fs in clear_dice]
     big = [c for c, one_die in clear if one_die]
+    inside: list[Candidate] = []
+    if len(big) <= LONE_BIG:                        # one or two big dice: a cluster each, seen as one?
+        for c in list(big):
+            parts = cluster_finds(bgr, c, READ_SIZE)
+            if sum(map(is_die_of_its_own, read_pips(bgr, [f.box for f in parts], clear=0.0))) >= CLUSTER_DICE:
+                big.remove(c)
+                inside += parts
     if len(big) <= len(clear) - len(big):
-        return None
+        return None, inside
     size = float(np.median([max(c.box[2], c.box[3]) for c in big]))
     small = [f for f in fine if not any(holds(c, f) for c, _ in dice)]
-    return size if size >= ZOOM_FROM and len(big) >= len(small) else None
+    return (size if size >= ZOOM_FROM and len(big) >= len(small) else None), inside
 
 
 def is_die_of_its_own(r: Reading) -> bool:
     """A find of the finest pyramid level inside a coarse find, read as ``r``, is a die of its own,
     not a pip of a big die: it reads clearly (``CLEAR_DIE``) as a die of two pips or more (a pip
     alone, boxed as a die, reads as a 1 if as anything)."""
-    return r.value >= 2 and r.p_value >= CLEAR_DIE and r.p_not_die <= MAX_NOT_DIE
+    return reads_as_die_of_its_own(r) and r.p_not_die <= MAX_NOT_DIE
 
 
 def candidates(bgr: np.ndarray) -> list[Candidate]:
@@ -158,9 +173,9 @@ def candidates(bgr: np.ndarray) -> list[Candidate]:
     median colour (a shrunk frame is small: dice at its edge get the context the locator knows),
     and their boxes mapped back."""
     found = locate_levels(bgr)
-    size = big_die_size(bgr, found)
+    size, inside = big_die_size(bgr, found)
     if size is None:
-        return locate_dice(bgr, found=found)
+        return locate_dice(bgr, found=found + [(0, c) for c in inside])
     h, w = bgr.shape[:2]
     sw, sh = max(1, round(float(w * READ_SIZE / size))), max(1, round(float(h * READ_SIZE / size)))
     shrunk = cv2.resize(bgr, (sw, sh), interpolation=cv2.INTER_AREA)
