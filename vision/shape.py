@@ -172,6 +172,16 @@ def blank_face(bgr: np.ndarray, box: Sequence[float]) -> bool:
 
 
 def doubt_blank_faces(bgr: np.ndarray, seen: list[Seen]) -> list[Seen]:
-    """The same dice, those reported sure whose box is a ``blank_face`` reported unsure."""
-    return [replace(s, confidence=min(s.confidence, UNSURE))
-            if s.confidence >= CERTAIN and blank_face(bgr, s.candidate.box) else s for s in seen]
+    """The same dice less those whose box is a ``blank_face``: one reported sure is kept as unsure
+    (a dark die with light pips on a table of its colour is asked about), one already unsure is
+    dropped (lint the classifier doubted too). In the scenes of ``benchmarks/dice_scenes.py`` the
+    unsure blank faces were 33 boxes on lint in ``thrown on black`` and one die, read wrong, among
+    the drawn dice with emblems (a grey die with light pips on a grey table)."""
+    out = []
+    for s in seen:
+        if blank_face(bgr, s.candidate.box):
+            if s.confidence < CERTAIN:
+                continue
+            s = replace(s, confidence=min(s.confidence, UNSURE))
+        out.append(s)
+    return out
