@@ -150,7 +150,7 @@ def big_die_size(bgr: np.ndarray, found: list[tuple[int, Candidate]]) -> tuple[f
     if len(big) <= LONE_BIG:                        # one or two big dice: a cluster each, seen as one?
         for c in list(big):
             parts = cluster_finds(bgr, c, READ_SIZE)
-            if sum(map(is_die_of_its_own, read_pips(bgr, [f.box for f in parts], clear=0.0))) >= CLUSTER_DICE:
+            if sum(map(is_die_of_its_own, read_pips(bgr, [f.box for f in parts]))) >= CLUSTER_DICE:
                 big.remove(c)
                 inside += parts
     if len(big) <= len(clear) - len(big):
