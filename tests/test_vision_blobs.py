@@ -31,15 +31,10 @@ def grouped_reads(split_on: bool) -> tuple[int, int, int]:
     or not (``BLOB_FIND`` beyond any score)."""
     saved = blobs.BLOB_FIND
     blobs.BLOB_FIND = blobs.BLOB_FIND if split_on else np.inf
-    n = right = sure_wrong = 0
     try:
-        for seed in GROUPED:
-            img, rows = thrown_black_scene(np.random.default_rng(seed))
-            r, _, sw = score_read(rows, reader.read_dice(img))
-            n, right, sure_wrong = n + len(rows), right + r, sure_wrong + sw
+        return thrown_reads(GROUPED)
     finally:
         blobs.BLOB_FIND = saved
-    return n, right, sure_wrong
 
 
 def test_dice_thrown_together_are_found_one_by_one() -> None:
@@ -125,24 +120,27 @@ def test_where_dice_read_clearly_a_box_with_room_for_two_of_them_is_looked_into_
     assert looks == {id(blob): (50.0, True)}, "a blob of unknown dice: half its size"
 
 
+def thrown_reads(seeds: tuple[int, ...]) -> tuple[int, int, int]:
+    """(dice, read right, sure and wrong) over the ``thrown_black_scene`` frames of ``seeds`` (one
+    fresh generator each), read as the reader now stands."""
+    n = right = sure_wrong = 0
+    for seed in seeds:
+        img, rows = thrown_black_scene(np.random.default_rng(seed))
+        r, _, sw = score_read(rows, reader.read_dice(img))
+        n, right, sure_wrong = n + len(rows), right + r, sure_wrong + sw
+    return n, right, sure_wrong
+
+
 #: ``thrown_black_scene`` seeds whose white dice of 20-30 px lie in threes and fours that the locator
 #: boxes as one, beside dice read clearly apart: 8 and 12 dice.
 KNOWN_SIZE = (132, 172)
 
 
 def test_groups_beside_dice_read_clearly_are_read_at_their_size(monkeypatch: pytest.MonkeyPatch) -> None:
-    def reads() -> tuple[int, int, int]:
-        n = right = sure_wrong = 0
-        for seed in KNOWN_SIZE:
-            img, rows = thrown_black_scene(np.random.default_rng(seed))
-            r, _, sw = score_read(rows, reader.read_dice(img))
-            n, right, sure_wrong = n + len(rows), right + r, sure_wrong + sw
-        return n, right, sure_wrong
-
-    n, right, sure_wrong = reads()
+    n, right, sure_wrong = thrown_reads(KNOWN_SIZE)
     assert n == 20 and right >= 18 and sure_wrong == 0, (n, right, sure_wrong)
     monkeypatch.setattr(blobs, "GROUP_ROOM", np.inf)        # the known size not used
-    assert reads()[1] <= 10
+    assert thrown_reads(KNOWN_SIZE)[1] <= 10
 
 
 DEV = sorted(p.name for p in SHARED.joinpath(*DATASET, "images").glob("*.jpg") if part_of(p.name) == "dev")
@@ -191,18 +189,10 @@ HEAPS = (237, 334)
 
 
 def test_a_heap_taken_for_one_big_die_is_read_die_by_die(monkeypatch: pytest.MonkeyPatch) -> None:
-    def reads() -> tuple[int, int, int]:
-        n = right = sure_wrong = 0
-        for seed in HEAPS:
-            img, rows = thrown_black_scene(np.random.default_rng(seed))
-            r, _, sw = score_read(rows, reader.read_dice(img))
-            n, right, sure_wrong = n + len(rows), right + r, sure_wrong + sw
-        return n, right, sure_wrong
-
-    n, right, sure_wrong = reads()
+    n, right, sure_wrong = thrown_reads(HEAPS)
     assert n == 21 and right >= 18 and sure_wrong == 0, (n, right, sure_wrong)
     monkeypatch.setattr(look, "LONE_BIG", 0)                # big dice not looked into
-    assert reads()[1] <= 2, "the frame was shrunk for one big die"
+    assert thrown_reads(HEAPS)[1] <= 2, "the frame was shrunk for one big die"
 
 
 def test_a_cluster_s_finds_are_parts_of_it_at_the_scale_of_dice_four_across() -> None:
