@@ -96,8 +96,9 @@ def places(cands: list[Candidate], probs: np.ndarray, max_not_die: float) -> lis
 
 def known_size(cands: list[Candidate], probs: np.ndarray, max_not_die: float) -> float | None:
     """The median size (px) of the located ``cands`` whose upright ``probs`` read clearly
-    (``vision.boxes.CLEAR_DIE``) as dice of two pips or more, None when none do (a lint speck or a
-    pip boxed alone reads as a 1, if as anything)."""
+    (``vision.boxes.CLEAR_DIE``) as dice of two pips or more (as ``vision.boxes.reads_as_die_of_its_own``
+    says of a reading), None when none do (a lint speck or a pip boxed alone reads as a 1, if as
+    anything)."""
     clear = [size(c) for c, p in zip(cands, probs)
              if p[NOT_A_DIE] <= max_not_die and p[:NOT_A_DIE].max() >= CLEAR_DIE and p[:NOT_A_DIE].argmax() >= 1]
     return float(np.median(clear)) if clear else None

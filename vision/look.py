@@ -161,9 +161,8 @@ def big_die_size(bgr: np.ndarray, found: list[tuple[int, Candidate]]) -> tuple[f
 
 
 def is_die_of_its_own(r: Reading) -> bool:
-    """A find of the finest pyramid level inside a coarse find, read as ``r``, is a die of its own,
-    not a pip of a big die: it reads clearly (``CLEAR_DIE``) as a die of two pips or more (a pip
-    alone, boxed as a die, reads as a 1 if as anything)."""
+    """A find inside a coarse find, read as ``r``, is a die of its own, not a pip of a big die
+    (``vision.boxes.reads_as_die_of_its_own``), and not taken for no die (``MAX_NOT_DIE``)."""
     return reads_as_die_of_its_own(r) and r.p_not_die <= MAX_NOT_DIE
 
 

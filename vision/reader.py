@@ -16,10 +16,13 @@ A candidate the classifier calls "not a die" is dropped, and so is one it finds 
 die that the reader is unsure of (``MAX_NOT_DIE_UNSURE``); a box nearly as big as the frame (the
 tray) is no die, and the boxes are settled against each other by the rules of ``vision.boxes``
 (nested boxes, boxes far bigger or smaller than the others, boxes the classifier doubts), and a
-sure die whose face is a disc, not a square (``vision.shape``: a round token with a dot), is
-reported unsure. A box the locator found strongly that the classifier takes for no die, or for
-one die unclearly while it holds smaller boxes, is looked into by the handful locator at the scale
-of the dice it is thought to hold (``vision.blobs``: dice boxed together). Where dice touch, the
+sure die whose face is a disc, not a square (``vision.shape``: a round token with a dot), or
+whose box shows the table with a light speck (a blank face: lint on dark cloth), is reported
+unsure (an unsure one is dropped). A frame taken for one or two big dice has each looked into
+for dice of its own (a heap of small dice seen as one die). A box the locator found strongly that
+the classifier takes for no die, or for one die unclearly while it holds smaller boxes or has room
+for two of the dice read clearly elsewhere, is looked into by the handful locator at the scale of
+the dice it is thought to hold (``vision.blobs``: dice boxed together). Where dice touch, the
 part of the frame around them is read again by a locator trained on handfuls of dice thrown
 together (``read_handful``), and a frame of small dice is read again enlarged
 (``read_small_dice``). The confidence starts from the classifier's probability of the value it
