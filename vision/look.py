@@ -53,7 +53,7 @@ from vision.locate import (
     merge,
 )
 from vision.pips import count_pips
-from vision.shape import doubt_blank_faces, doubt_discs
+from vision.shape import doubt_shapes
 
 #: No die spans more than this share of the frame's shorter side (a bigger box is the tray).
 MAX_DIE_SHARE = 0.7
@@ -262,7 +262,7 @@ def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: fl
     one sure; ``math.inf`` keeps boxes of any size). ``located`` is ``locate_and_look(bgr, die_px)``
     when the caller has it already; ``clear`` is ``vision.classify.settled_probabilities``'s (0: no
     die is read again turned, a quick first read); ``reported`` False skips what only the dice
-    reported need, ``second_look`` and ``vision.shape.doubt_discs`` (for a quick first read, which
+    reported need, ``second_look`` and ``vision.shape.doubt_shapes`` (for a quick first read, which
     only says where to read again)."""
     loc = located if located is not None else locate_and_look(bgr, die_px)
     probs = settled_probabilities(loc.crops, loc.probs, clear)
@@ -279,7 +279,7 @@ def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: fl
         kept = [s for s in kept if die_px / SIZE_TOLERANCE <= s.size <= die_px * SIZE_TOLERANCE]
     if not reported:
         return kept
-    return doubt_blank_faces(bgr, doubt_discs(bgr, second_look(loc, probs, kept)))
+    return doubt_shapes(bgr, second_look(loc, probs, kept))
 
 
 def second_look(loc: Located, probs: np.ndarray, kept: list[Seen]) -> list[Seen]:

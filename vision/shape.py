@@ -91,7 +91,11 @@ def outline(bgr: np.ndarray, box: Sequence[float]) -> np.ndarray | None:
     to its surround that holds the box's centre (so pips and marks, inside it or at its rim, do not
     count). None where face and surround are alike, the surround is off the frame, or the region is
     not about the box's size."""
-    got = look_at(bgr, box)
+    return _outline(look_at(bgr, box))
+
+
+def _outline(got: Look | None) -> np.ndarray | None:
+    """``outline`` of a box's ``look_at``."""
     if got is None or float(np.linalg.norm(got.face - got.back)) < MIN_SEPARATION:
         return None
     lab, face, back, (cx, cy), (bw, bh) = got.lab, got.face, got.back, got.centre, got.size
@@ -115,7 +119,12 @@ def roundness(bgr: np.ndarray, box: Sequence[float]) -> float | None:
     """How far the face's ``outline`` strays from the ellipse fitted to it: the ratio of its far to
     its near points in the ellipse's own scale (98th over 2nd percentile, so a stray pixel does not
     count). About 1.0 for a disc; None where there is no outline."""
-    contour = outline(bgr, box)
+    return _roundness(look_at(bgr, box))
+
+
+def _roundness(got: Look | None) -> float | None:
+    """``roundness`` of a box's ``look_at``."""
+    contour = _outline(got)
     if contour is None:
         return None
     (ex, ey), (ea, eb), angle = cv2.fitEllipse(contour)
@@ -135,15 +144,13 @@ def doubt_discs(bgr: np.ndarray, seen: list[Seen]) -> list[Seen]:
     sure is kept as unsure (a round token with a dot is read as a sure 1 by the pips alone, and the
     player is asked), one already unsure is dropped (the classifier doubted it and its outline is no
     die's: a token or a coin beside the dice)."""
-    out = []
-    for s in seen:
-        r = roundness(bgr, s.candidate.box)
-        if r is not None and r < DISC:
-            if s.confidence < CERTAIN:
-                continue
-            s = replace(s, confidence=min(s.confidence, UNSURE))
-        out.append(s)
-    return out
+    return doubt_shapes(bgr, seen, blank=False)
+
+
+def is_disc(got: Look | None) -> bool:
+    """Whether the face of a box's ``look_at`` is a disc (``roundness`` under ``DISC``)."""
+    r = _roundness(got)
+    return r is not None and r < DISC
 
 
 #: A box whose middle is the colour of its surround (``vision.colour.distance`` under this) shows the
@@ -162,7 +169,11 @@ def blank_face(bgr: np.ndarray, box: Sequence[float]) -> bool:
     mark on it: its middle is its surround's colour (``BLANK_FACE``) and its marks are lighter
     (``LIGHT_MARK``). A dark die with light pips on a table of its own colour looks the same, and
     is rightly asked about: nothing in the frame tells it from the table."""
-    got = look_at(bgr, box)
+    return is_blank(look_at(bgr, box))
+
+
+def is_blank(got: Look | None) -> bool:
+    """``blank_face`` of a box's ``look_at``."""
     if got is None or float(np.linalg.norm(got.face - got.back)) >= BLANK_FACE:
         return False
     light = got.lab[..., 0][got.middle] / LIGHTNESS_WEIGHT
@@ -177,11 +188,20 @@ def doubt_blank_faces(bgr: np.ndarray, seen: list[Seen]) -> list[Seen]:
     dropped (lint the classifier doubted too). In the scenes of ``benchmarks/dice_scenes.py`` the
     unsure blank faces were 33 boxes on lint in ``thrown on black`` and one die, read wrong, among
     the drawn dice with emblems (a grey die with light pips on a grey table)."""
+    return doubt_shapes(bgr, seen, disc=False)
+
+
+def doubt_shapes(bgr: np.ndarray, seen: list[Seen], disc: bool = True, blank: bool = True) -> list[Seen]:
+    """``doubt_discs`` and then ``doubt_blank_faces`` (either left out as told), each box looked at
+    once (``look_at``): a die made unsure for its disc and then found a blank face is dropped."""
     out = []
     for s in seen:
-        if blank_face(bgr, s.candidate.box):
-            if s.confidence < CERTAIN:
-                continue
-            s = replace(s, confidence=min(s.confidence, UNSURE))
-        out.append(s)
+        got = look_at(bgr, s.candidate.box)
+        for doubted in (disc and is_disc(got), blank and is_blank(got)):
+            if doubted and s.confidence < CERTAIN:
+                break
+            if doubted:
+                s = replace(s, confidence=min(s.confidence, UNSURE))
+        else:
+            out.append(s)
     return out
