@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.boxes import CLEAR_DIE, ODD_SIZED
-from vision.classify import NOT_A_DIE
+from vision.boxes import CLEAR_DIE, ODD_SIZED, reads_as_die_of_its_own
+from vision.classify import NOT_A_DIE, readings
 from vision.locate import Candidate, finds_around, merge
 
 #: A located box that the locator found at least this strongly may be dice boxed as one. Boxes on
@@ -95,12 +95,12 @@ def places(cands: list[Candidate], probs: np.ndarray, max_not_die: float) -> lis
 
 
 def known_size(cands: list[Candidate], probs: np.ndarray, max_not_die: float) -> float | None:
-    """The median size (px) of the located ``cands`` whose upright ``probs`` read clearly
-    (``vision.boxes.CLEAR_DIE``) as dice of two pips or more (as ``vision.boxes.reads_as_die_of_its_own``
-    says of a reading), None when none do (a lint speck or a pip boxed alone reads as a 1, if as
+    """The median size (px) of the located ``cands`` whose upright ``probs`` read as dice of their
+    own (``vision.boxes.reads_as_die_of_its_own``: clearly, two pips or more) and not as no die
+    (``max_not_die``), None when none do (a lint speck or a pip boxed alone reads as a 1, if as
     anything)."""
-    clear = [size(c) for c, p in zip(cands, probs)
-             if p[NOT_A_DIE] <= max_not_die and p[:NOT_A_DIE].max() >= CLEAR_DIE and p[:NOT_A_DIE].argmax() >= 1]
+    clear = [size(c) for c, r in zip(cands, readings(probs))
+             if r.p_not_die <= max_not_die and reads_as_die_of_its_own(r)]
     return float(np.median(clear)) if clear else None
 
 
