@@ -55,6 +55,7 @@ from vision.look import (
     placed,
     read_part,
 )
+from vision.side import doubt_side_views
 
 #: A frame whose dice come out smaller than this (px, median of a first read's boxes, in the frame
 #: as read) is read again enlarged so that they come to ``READ_SIZE`` (``read_small_dice``): the
@@ -90,7 +91,7 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     if min(h, w) < MIN_SIDE:
         return []
     if calibration is None:
-        return read_uncalibrated(bgr)
+        return doubt_side_views(bgr, read_uncalibrated(bgr))
     ax, ay, aw, ah = calibration.area_px(h, w)
     die_px = calibration.die_px(h, w)
     pad = int(die_px * 0.6) if die_px else 0                          # dice on the rim are read whole
@@ -105,8 +106,8 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
         handful = read_handful(bgr, dice)
         dice = dice if handful is None else handful
     inside = [d for d in dice if ax <= d.box[0] + d.box[2] / 2 <= ax + aw and ay <= d.box[1] + d.box[3] / 2 <= ay + ah]
-    return [off_colour(d) if calibration.colours and d.colour is not None
-            and nearest(d.colour, calibration.colours) > TOLERANCE else d for d in inside]
+    return doubt_side_views(bgr, [off_colour(d) if calibration.colours and d.colour is not None
+                                  and nearest(d.colour, calibration.colours) > TOLERANCE else d for d in inside])
 
 
 def read_uncalibrated(bgr: np.ndarray) -> list[Die]:
