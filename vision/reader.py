@@ -18,8 +18,10 @@ tray) is no die, and the boxes are settled against each other by the rules of ``
 (nested boxes, boxes far bigger or smaller than the others, boxes the classifier doubts), and a
 sure die whose face is a disc, not a square (``vision.shape``: a round token with a dot), or
 whose box shows the table with a light speck (a blank face: lint on dark cloth), is reported
-unsure (an unsure one is dropped). A frame taken for one or two big dice has each looked into
-for dice of its own (a heap of small dice seen as one die). A box the locator found strongly that
+unsure (an unsure one is dropped), and so is a sure die with the rest of a cube just above its box
+(``vision.side``: a camera beside the table, its box on the face nearest the camera). A frame
+taken for one or two big dice has each looked into for dice of its own (a heap of small dice seen
+as one die). A box the locator found strongly that
 the classifier takes for no die, or for one die unclearly while it holds smaller boxes or has room
 for two of the dice read clearly elsewhere, is looked into by the handful locator at the scale of
 the dice it is thought to hold (``vision.blobs``: dice boxed together). Where dice touch, the
