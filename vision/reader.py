@@ -140,7 +140,7 @@ def read_again(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
     (``read_small_dice``) and then where they touch (``read_handful``); None when neither is read
     again."""
     small = read_small_dice(bgr, first)
-    handful = read_handful(bgr, first if small is None else small)
+    handful = read_handful(bgr, first) if small is None else read_handful(bgr, small, also=first)
     return small if handful is None else handful
 
 
@@ -165,18 +165,23 @@ def read_small_dice(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
     return in_reading_order(again + outside)
 
 
-def read_handful(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
+def read_handful(bgr: np.ndarray, first: list[Die], also: list[Die] | None = None) -> list[Die] | None:
     """The dice of the frame ``bgr`` given a ``first`` read of it in which dice touch (a handful
     thrown together, which the locator, trained on dice apart, boxes as one blob or misses): the
     part of the frame around all its dice (one and a half dice's widths beyond the outermost) read
     again by the handful locator (``vision.locate.HANDFUL_MODEL``) in place of the first read,
     resized so that the dice come to ``READ_SIZE`` (at most ``MAX_ENLARGE`` and ``WORK_PIXELS``).
-    None when ``vision.look.handful_wanted`` says no (no dice touch, or they are too big as read)."""
+    ``also``: an earlier read of the same dice (the first read, when ``first`` is the small dice read
+    again enlarged): where its dice touched, the part is read again too, though those of ``first``
+    may not touch (the enlarged read can miss a die that touches another, which the first had).
+    None when ``vision.look.handful_wanted`` says no to both (no dice touch, or they are too big as
+    read in ``first``)."""
     h, w = bgr.shape[:2]
-    if len(first) < 2:
+    if not first:
         return None
     size = median_size([d.box for d in first])
-    if not handful_wanted([d.box for d in first], size * working_copy_scale(h, w)):
+    seen_size = size * working_copy_scale(h, w)
+    if not any(handful_wanted([d.box for d in dice], seen_size) for dice in (first, also or []) if len(dice) >= 2):
         return None
     got = read_part_around(bgr, first, size, 1.5 * size, HANDFUL_MODEL)
     return None if got is None else got[0]
