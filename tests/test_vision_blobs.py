@@ -203,3 +203,17 @@ def test_a_cluster_s_finds_are_parts_of_it_at_the_scale_of_dice_four_across() ->
     finds = blobs.cluster_finds(img, heap, look.READ_SIZE)
     assert all(blobs.holds(heap, f) and 0.15 <= blobs.size(f) / blobs.size(heap) <= 0.6 for f in finds)
     assert len(finds) >= 8, len(finds)
+
+
+def test_a_place_looked_into_does_not_hide_its_own_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pair boxed as one (123 px, taken for no die) beside the pair's other die found apart: the
+    handful locator's find of the second die (63 px, found less strongly than the pair's box, its
+    centre well inside it) joins the candidates. Merged against the pair's own box it was one die
+    found twice (a box of similar size holding its centre), and the die was lost."""
+    first, pair = Candidate((799, 420, 60, 61), 0.72), Candidate((794, 392, 123, 118), 0.53)
+    second = Candidate((852, 434, 63, 65), 0.34)
+    probs = np.array([[0.7, 0.06, 0.03, 0.07, 0.06, 0.04, 0.04], [0.04, 0.04, 0.03, 0.05, 0.01, 0.02, 0.81]])
+    monkeypatch.setattr(blobs, "finds_around", lambda bgr, box, zoom: [Candidate((799, 417, 57, 58), 0.65), second])
+    frame = np.zeros((600, 1000, 3), np.uint8)
+    assert blobs.places([first, pair], probs, 0.5) == [(pair, 61.5, True)]          # a blob, two dice across
+    assert blobs.blob_finds(frame, [first, pair], probs, 40.0, 0.5) == [second]

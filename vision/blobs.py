@@ -129,7 +129,9 @@ def blob_finds(bgr: np.ndarray, cands: list[Candidate], probs: np.ndarray, read_
     """The dice candidates found in the blobs and groups of the located ``cands`` of the BGR frame
     (``places``), each looked into by the handful locator at the scale that brings the dice it is
     thought to hold to ``read_size`` (``vision.locate.finds_around``): its ``parts`` that are
-    ``fitting``, none a box already among ``cands``."""
+    ``fitting``, none a box already among ``cands``. They are merged against the other ``cands``,
+    not against the places looked into: a pair's box holds the centre of each of its dice and is of
+    a similar size, and merged against it a die found less strongly than the pair was lost."""
     looks = places(cands, probs, max_not_die)
     if not looks:
         return []
@@ -137,7 +139,8 @@ def blob_finds(bgr: np.ndarray, cands: list[Candidate], probs: np.ndarray, read_
     dice = [c for c, p in zip(cands, probs) if p[NOT_A_DIE] <= max_not_die and id(c) not in grouped]
     found = [f for place, die, blob in looks
              for f in parts(finds_around(bgr, place.box, read_size / die), place, die, blob, dice)]
-    return [c for c in merge(cands + fitting(found, dice)) if not any(c is k for k in cands)]
+    others = [c for c in cands if not any(c is place for place, _, _ in looks)]
+    return [c for c in merge(others + fitting(found, dice)) if not any(c is k for k in others)]
 
 
 def cluster_finds(bgr: np.ndarray, c: Candidate, read_size: float) -> list[Candidate]:
