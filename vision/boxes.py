@@ -133,12 +133,27 @@ def others_median(seen: list[Seen]) -> list[float]:
     return [float(np.median(np.delete(sizes, i))) for i in range(len(seen))]
 
 
+def likely_median(seen: list[Seen]) -> list[float]:
+    """For each box, the median size of the other boxes the classifier takes for dice (``"not a die"``
+    at most ``SURE_MAX_NOT_DIE``) where two or more are, else of all the others (of at least one): specks
+    of lint on a cloth, boxed and read unsurely as 1s, do not set the size of the frame's dice."""
+    likely = np.array([s.reading.p_not_die <= SURE_MAX_NOT_DIE for s in seen])
+    sizes = np.array([s.size for s in seen])
+    out = []
+    for i in range(len(seen)):
+        others = np.arange(len(seen)) != i
+        pick = others & likely if (others & likely).sum() >= 2 else others
+        out.append(float(np.median(sizes[pick])))
+    return out
+
+
 def drop_outsized(seen: list[Seen], ratio: float = OUTSIZED) -> list[Seen]:
-    """Without boxes ``ratio`` times the median size of the other dice or more (when there are two
-    others or more): dice of one frame are of one size, give or take the perspective."""
+    """Without boxes ``ratio`` times the median size of the other dice (``likely_median``) or more
+    (when there are two others or more): dice of one frame are of one size, give or take the
+    perspective."""
     if len(seen) < 3:
         return seen
-    return [s for s, median in zip(seen, others_median(seen)) if s.size < ratio * median]
+    return [s for s, median in zip(seen, likely_median(seen)) if s.size < ratio * median]
 
 
 def doubt_maybe_no_die(seen: list[Seen], most: float = SURE_MAX_NOT_DIE) -> list[Seen]:
