@@ -179,7 +179,8 @@ def test_a_group_of_big_dice_is_not_taken_for_one_bigger_die(monkeypatch: pytest
     img, rows = thrown_black_scene(np.random.default_rng(BIG_GROUP))
     right, _, sure_wrong = score_read(rows, reader.read_dice(img))
     assert len(rows) == 11 and right >= 7 and sure_wrong == 0, (right, sure_wrong)
-    monkeypatch.setattr(look, "CLUSTER_DICE", 99)           # the group's dice inside it not counted
+    monkeypatch.setattr(look, "CLUSTER_DICE", 99)           # the group's dice inside it not counted,
+    monkeypatch.setattr(look, "HEAP_PARTS", 99)             # read clearly or not
     assert score_read(rows, reader.read_dice(img))[0] <= 1, "the frame was shrunk for one big die"
 
 
@@ -217,3 +218,16 @@ def test_a_place_looked_into_does_not_hide_its_own_dice(monkeypatch: pytest.Monk
     frame = np.zeros((600, 1000, 3), np.uint8)
     assert blobs.places([first, pair], probs, 0.5) == [(pair, 61.5, True)]          # a blob, two dice across
     assert blobs.blob_finds(frame, [first, pair], probs, 40.0, 0.5) == [second]
+
+
+#: A ``thrown_black_scene`` seed whose 9 dice of 20 px lie in one heap that a coarse level boxes as
+#: one die read as a 6; the look into it finds the dice but reads fewer than two of them clearly.
+UNCLEAR_HEAP = 66
+
+
+def test_a_heap_whose_dice_are_found_but_not_read_clearly_is_no_big_die(monkeypatch: pytest.MonkeyPatch) -> None:
+    img, rows = thrown_black_scene(np.random.default_rng(UNCLEAR_HEAP))
+    right, _, sure_wrong = score_read(rows, reader.read_dice(img))
+    assert len(rows) == 9 and right >= 6 and sure_wrong == 0, (right, sure_wrong)
+    monkeypatch.setattr(look, "HEAP_PARTS", 99)             # only dice read clearly make a heap
+    assert score_read(rows, reader.read_dice(img))[0] <= 1, "the frame was shrunk for one big die"

