@@ -21,10 +21,10 @@ whose box shows the table with a light speck (a blank face: lint on dark cloth),
 unsure (an unsure one is dropped), and so is a sure die with the rest of a cube just above its box
 (``vision.side``: a camera beside the table, its box on the face nearest the camera). A frame
 taken for one or two big dice has each looked into for dice of its own (a heap of small dice seen
-as one die). A box the locator found strongly that
-the classifier takes for no die, or for one die unclearly while it holds smaller boxes or has room
-for two of the dice read clearly elsewhere, is looked into by the handful locator at the scale of
-the dice it is thought to hold (``vision.blobs``: dice boxed together). Where dice touch, the
+as one die). A box the locator found strongly that the classifier takes for no die, or for one
+die unclearly while it holds smaller boxes or has room for two of the dice read clearly
+elsewhere, is looked into by the handful locator at the scale of the dice it is thought to hold
+(``vision.blobs``: dice boxed together). Where dice touch, the
 part of the frame around them is read again by a locator trained on handfuls of dice thrown
 together (``read_handful``), and a frame of small dice is read again enlarged
 (``read_small_dice``). The confidence starts from the classifier's probability of the value it

@@ -18,7 +18,7 @@ import numpy as np
 
 from vision.boxes import UNSURE
 from vision.die import CERTAIN, Die
-from vision.shape import _lab
+from vision.shape import weighted_lab
 
 #: The table is the median colour of a ring this share of the box's size wide around it.
 RING = 0.5
@@ -57,7 +57,7 @@ def top_above(bgr: np.ndarray, box: Sequence[float], others: Sequence[Sequence[f
     k = SIDE / max(x1 - x0, y1 - y0)
     crop = cv2.resize(np.ascontiguousarray(bgr[y0:y1, x0:x1]), (max(4, round((x1 - x0) * k)), max(4, round((y1 - y0) * k))),
                       interpolation=cv2.INTER_AREA)
-    lab = _lab(crop)
+    lab = weighted_lab(crop)
     bx, by, bw, bh = (x - x0) * k, (y - y0) * k, w * k, h * k
     inside = np.zeros(lab.shape[:2], bool)
     inside[int(by):int(by + bh) + 1, int(bx):int(bx + bw) + 1] = True
