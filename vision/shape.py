@@ -61,12 +61,12 @@ class Look:
     back: np.ndarray
 
 
-def look_at(bgr: np.ndarray, box: Sequence[float]) -> Look | None:
-    """The ``Look`` of ``box`` (x, y, w, h) in a BGR uint8 frame, with ``MARGIN`` of its size around
+def look_at(bgr: np.ndarray, box: Sequence[float], margin: float = MARGIN) -> Look | None:
+    """The ``Look`` of ``box`` (x, y, w, h) in a BGR uint8 frame, with ``margin`` of its size around
     it; None where the box's middle or its surround is (nearly) off the frame."""
     fh, fw = bgr.shape[:2]
     x, y, w, h = (float(v) for v in box)
-    m = max(w, h) * MARGIN
+    m = max(w, h) * margin
     x0, y0 = int(max(0, x - m)), int(max(0, y - m))
     x1, y1 = int(min(fw, np.ceil(x + w + m))), int(min(fh, np.ceil(y + h + m)))
     if x1 - x0 < 4 or y1 - y0 < 4:
