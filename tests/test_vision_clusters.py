@@ -97,7 +97,7 @@ def test_touching_dice_whose_boxes_overlap_are_kept() -> None:
 def merged_pairwise(cands: list[Candidate], iou_limit: float = 0.35) -> list[Candidate]:
     """``vision.locate.merge`` as it was first written: each box against every kept box (the
     oracle for the grid that merge now consults)."""
-    from vision.locate import COVERED, _iou, _overlap
+    from vision.locate import COVERED, _iou, overlap
     kept: list[Candidate] = []
     for c in sorted(cands, key=lambda c: -c.score):
         x, y, w, h = c.box
@@ -111,7 +111,7 @@ def merged_pairwise(cands: list[Candidate], iou_limit: float = 0.35) -> list[Can
                 dup = True
                 break
             if similar:
-                covered += _overlap(c.box, k.box)
+                covered += overlap(c.box, k.box)
         if not dup and covered <= COVERED * w * h:
             kept.append(c)
     return kept

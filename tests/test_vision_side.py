@@ -104,4 +104,3 @@ def test_dice_seen_from_above_stay_sure() -> None:
         doubted += sum(d.certain and not k.certain for d, k in zip(dice, kept))
     assert sure > 250
     assert doubted <= 0.01 * sure, (doubted, sure)
-

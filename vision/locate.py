@@ -133,7 +133,7 @@ def merge(cands: list[Candidate], iou: float = 0.35) -> list[Candidate]:
                 dup = True
                 break
             if similar:
-                covered += _overlap(c.box, k.box)
+                covered += overlap(c.box, k.box)
         if not dup and covered <= COVERED * w * h:
             for key in cells:
                 grid.setdefault(key, []).append(len(kept))
@@ -149,7 +149,7 @@ def _cells(box: tuple[float, ...], cell: float) -> list[tuple[int, int]]:
             for j in range(int(np.floor(y / cell)), int(np.floor((y + h) / cell)) + 1)]
 
 
-def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     """The area two boxes share."""
     ix = max(0.0, min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]))
     iy = max(0.0, min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]))

@@ -24,10 +24,9 @@ taken for one or two big dice has each looked into for dice of its own (a heap o
 as one die). A box the locator found strongly that the classifier takes for no die, or for one
 die unclearly while it holds smaller boxes or has room for two of the dice read clearly
 elsewhere, is looked into by the handful locator at the scale of the dice it is thought to hold
-(``vision.blobs``: dice boxed together). Where dice touch, the
-part of the frame around them is read again by a locator trained on handfuls of dice thrown
-together (``read_handful``), and a frame of small dice is read again enlarged
-(``read_small_dice``). The confidence starts from the classifier's probability of the value it
+(``vision.blobs``: dice boxed together). Where dice touch, the part of the frame around them is
+read again by a locator trained on handfuls of dice thrown together (``read_handful``), and a
+frame of small dice is read again enlarged (``read_small_dice``). The confidence starts from the classifier's probability of the value it
 reports, is lowered when the locator was unsure, and its doubt is halved when the OpenCV pip count
 agrees; below ``vision.die.CERTAIN`` the app asks the player.
 """

@@ -37,7 +37,7 @@ MIN_SEPARATION = 20.0
 AREA_SHARE = (0.4, 1.5)
 
 
-def weighted_lab(bgr: np.ndarray) -> np.ndarray:
+def _lab(bgr: np.ndarray) -> np.ndarray:
     """Lab as float, lightness weighted as ``vision.colour.distance`` counts it, so that plain
     Euclidean distances between its pixels are those distances."""
     lab = cv2.cvtColor(cv2.GaussianBlur(bgr, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
@@ -47,10 +47,9 @@ def weighted_lab(bgr: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Look:
-    """The box of a die and its surround, in a copy ``SIDE`` pixels across: ``lab``
-    (``weighted_lab``), the box's middle (the inner 0.6 of each side) and the surround (beyond the
-    box) as masks, the box's centre and size there, and the median colours ``face`` (of the middle)
-    and ``back``."""
+    """The box of a die and its surround, in a copy ``SIDE`` pixels across: ``lab`` (``_lab``), the
+    box's middle (the inner 0.6 of each side) and the surround (beyond the box) as masks, the box's
+    centre and size there, and the median colours ``face`` (of the middle) and ``back``."""
 
     lab: np.ndarray
     middle: np.ndarray
@@ -74,7 +73,7 @@ def look_at(bgr: np.ndarray, box: Sequence[float], margin: float = MARGIN) -> Lo
     s = SIDE / max(x1 - x0, y1 - y0)
     crop = cv2.resize(np.ascontiguousarray(bgr[y0:y1, x0:x1]), (max(4, round((x1 - x0) * s)), max(4, round((y1 - y0) * s))),
                       interpolation=cv2.INTER_AREA)
-    lab = weighted_lab(crop)
+    lab = _lab(crop)
     bx, by, bw, bh = (x - x0) * s, (y - y0) * s, w * s, h * s
     cx, cy = bx + bw / 2, by + bh / 2
     middle = np.zeros(lab.shape[:2], bool)

@@ -17,6 +17,7 @@ import numpy as np
 
 from vision.boxes import UNSURE
 from vision.die import CERTAIN, Die
+from vision.locate import overlap
 from vision.shape import look_at
 
 #: The table is the median colour of a ring this share of the box's size wide around it (the box
@@ -43,8 +44,8 @@ def top_above(bgr: np.ndarray, box: Sequence[float], others: Sequence[Sequence[f
     touches one of the ``others`` (boxes of the frame's other dice: a neighbour is no top face), lies
     off the frame, or the box's surround is (nearly) off the frame."""
     x, y, w, h = (float(v) for v in box)
-    sx0, sx1, sy0 = x + (1 - SPAN) / 2 * w, x + (1 + SPAN) / 2 * w, y - DEPTH * h
-    if sy0 < 0 or any(o[0] < sx1 and o[0] + o[2] > sx0 and o[1] < y and o[1] + o[3] > sy0 for o in others):
+    strip_box = (x + (1 - SPAN) / 2 * w, y - DEPTH * h, SPAN * w, DEPTH * h)
+    if strip_box[1] < 0 or any(overlap(strip_box, tuple(o)) > 0 for o in others):
         return False
     got = look_at(bgr, box, RING)
     if got is None:
