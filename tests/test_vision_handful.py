@@ -145,3 +145,65 @@ def test_dice_that_touched_in_the_first_read_are_read_as_a_handful(monkeypatch: 
     real = reader.read_handful
     monkeypatch.setattr(reader, "read_handful", lambda bgr, first, also=None: real(bgr, first))
     assert thrown_reads(LOST_WHEN_ENLARGED)[1] <= 15
+
+
+#: ``tools.dice_cloth.thrown_black_scene`` seeds whose white dice of 49-69 px (too big for the
+#: enlarged handful re-read) lie in heaps the first read finds only part of: 43 dice, 32 read right
+#: by the first read alone.
+BIG_HEAPS = (38, 85, 114, 116)
+
+
+def test_big_dice_that_touch_are_read_again_at_their_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``read_big_handful``: the heap read again at its dice's size by the handful locator finds the
+    dice the first read missed, none sure and wrong."""
+    n, right, sure_wrong = thrown_reads(BIG_HEAPS)
+    assert n == 43 and right >= 41 and sure_wrong == 0, (n, right, sure_wrong)
+    monkeypatch.setattr(reader, "read_big_handful", lambda bgr, first, size: None)
+    assert thrown_reads(BIG_HEAPS)[1] <= 34
+
+
+def test_big_touching_dice_go_to_the_re_read_at_their_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Touching dice of ``HANDFUL_MAX`` or more as the first read saw them are read again around the
+    dice found, at their size, by the handful locator, only near them; smaller ones are enlarged."""
+    calls: list[tuple[object, ...]] = []
+
+    def area(bgr: np.ndarray, part: tuple[int, int, int, int], die_px: float | None, model: object = MODEL,
+             near: list[tuple[float, float]] | None = None) -> list[Die]:
+        calls.append((part, die_px, model, near))
+        return []
+
+    monkeypatch.setattr(reader, "read_area", area)
+    img = np.zeros((480, 640, 3), np.uint8)
+    big = [die_at(200, 200, 60), die_at(262, 200, 60)]                # 1.5 dice beyond them:
+    assert reader.read_handful(img, big) is None                      # it read fewer dice: not kept
+    assert calls == [((80, 80, 303, 241), 60.0, HANDFUL_MODEL, [(200.0, 200.0), (262.0, 200.0)])]
+    calls.clear()
+    assert reader.read_handful(img, [die_at(200, 200, 40), die_at(241, 200, 40)]) is not None
+    assert calls == []
+
+
+def test_a_big_handful_read_again_is_kept_with_as_many_dice_or_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    first = [die_at(200, 200, 60), die_at(262, 200, 60)]
+    third = die_at(231, 255, 60)
+    monkeypatch.setattr(reader, "read_area", lambda *a, **kw: [*first, third])
+    assert reader.read_big_handful(np.zeros((480, 640, 3), np.uint8), first, 60.0) == [*first, third]
+    monkeypatch.setattr(reader, "read_area", lambda *a, **kw: first[:1])
+    assert reader.read_big_handful(np.zeros((480, 640, 3), np.uint8), first, 60.0) is None
+
+
+def test_dice_read_at_their_size_near_dice_found_are_only_those_near() -> None:
+    """``look.candidates_of_size``'s ``near``: finds farther than ``NEAR_DICE`` dice from every
+    centre given are not kept (a patterned cloth around a heap is not read)."""
+    rng = np.random.default_rng(7)
+    img, rows = synthetic_scene(480, 640, rng, (36.0, 36.0), n_max=8, packed=0.0)
+    centres = [(x + w / 2, y + h / 2) for _, x, y, w, h in rows]
+    everywhere = look.candidates_of_size(img, 36.0)
+    assert len(match_dice(rows, [c.box for c in everywhere])) == len(rows) >= 3
+    near = look.candidates_of_size(img, 36.0, near=centres[:1])
+    reach = look.NEAR_DICE * 36.0
+    far = [i for i, (x, y) in enumerate(centres) if np.hypot(x - centres[0][0], y - centres[0][1]) >= reach + 36]
+    assert far, "a die far from the first"
+    found = match_dice(rows, [c.box for c in near])
+    assert 0 in found.values() and not set(far) & set(found.values())
+    assert all(np.hypot(c.box[0] + c.box[2] / 2 - centres[0][0], c.box[1] + c.box[3] / 2 - centres[0][1]) < reach
+               for c in near)

@@ -84,11 +84,18 @@ FIRST_LEVEL_SIZE = READ_SIZE * 0.5
 #: Two dice whose centres are nearer than this many times their size touch, or nearly
 #: (``read_handful``): edge to edge they are 1 to 1.4 sizes apart, as they are turned.
 TOUCHING = 1.3
-#: Dice this big or bigger (px, median, at the scale the first read saw) are not read again as a
-#: handful: the handful locator read the held-out photos upscaled 2-3x (dice of 53-86 px as read)
-#: worse than the first read (``benchmarks/dice_scenes.py``: x3 96.4 to 95.6 % recall with 56
-#: here, unchanged with 50; drawn handfuls 91.5 % with 56, 89.6 % with 50).
+#: Touching dice this big or bigger (px, median, at the scale the first read saw) are not read
+#: again as a handful enlarged to ``READ_SIZE`` by the handful locator's finest level, which read the
+#: held-out photos upscaled 2-3x (dice of 53-86 px as read) worse than the first read
+#: (``benchmarks/dice_scenes.py``: x3 96.4 to 95.6 % recall with 56 here, unchanged with 50; drawn
+#: handfuls 91.5 % with 56, 89.6 % with 50): they are read in full first, and then again at their
+#: own size (``vision.reader.read_big_handful``).
 HANDFUL_MAX = 50.0
+#: Dice read again at their size around dice already found (``candidates_of_size``'s ``near``) are
+#: looked for within this many dice of one of them: a heap's dice the first read missed lie among
+#: those it found, and the cloth further away (polka dots, flowers of a die's size) is not read.
+#: A bowl of 25 dice on a patterned cloth read with no bound: 249 boxes to classify, 1.7 s.
+NEAR_DICE = 2.5
 #: A frame taken for this many big dice or fewer has each looked into for dice of their own
 #: (``big_die_size``): white dice of 20-30 px thrown in one heap on black cloth were boxed by a coarse
 #: pyramid level as one die, read as a sure 6, and the frame was shrunk for it, with no die of
@@ -194,13 +201,20 @@ def candidates(bgr: np.ndarray) -> list[Candidate]:
             for c in locate_dice(padded)]
 
 
-def candidates_of_size(bgr: np.ndarray, die_px: float, model: Path = MODEL) -> list[Candidate]:
+def candidates_of_size(bgr: np.ndarray, die_px: float, model: Path = MODEL,
+                       near: Sequence[tuple[float, float]] | None = None) -> list[Candidate]:
     """The located dice of a frame whose dice are known to be about ``die_px``: one pass of the
     locator in ``model`` at the scale that brings them to the size the locator knows best, keeping
-    finds of about that size."""
+    finds of about that size. ``near``: dice centres (x, y) already found; only finds whose centre
+    lies within ``NEAR_DICE`` dice of one of them are kept."""
     scale = FIRST_LEVEL_SIZE / die_px
     lo, hi = die_px / SIZE_TOLERANCE, die_px * SIZE_TOLERANCE
-    return merge([c for c in level_finds(bgr, scale, model=model) if lo <= max(c.box[2], c.box[3]) <= hi])
+    found = [c for c in level_finds(bgr, scale, model=model) if lo <= max(c.box[2], c.box[3]) <= hi]
+    if near is not None:
+        reach = NEAR_DICE * die_px
+        found = [c for c in found if any(np.hypot(c.box[0] + c.box[2] / 2 - x, c.box[1] + c.box[3] / 2 - y) < reach
+                                         for x, y in near)]
+    return merge(found)
 
 
 @dataclass(frozen=True)
@@ -214,16 +228,16 @@ class Located:
 
 
 def locate_and_look(bgr: np.ndarray, die_px: float | None = None, finest: bool = False,
-                    model: Path = MODEL) -> Located:
+                    model: Path = MODEL, near: Sequence[tuple[float, float]] | None = None) -> Located:
     """The boxes ``look`` judges in a BGR frame (``die_px`` as there; ``finest``: located by the
     finest pyramid level alone of the locator in ``model``, for a frame enlarged so that its dice
     come to ``READ_SIZE``), each read upright once. With ``die_px``, when boxes found touch (a
     handful) the frame is located again by the handful locator (``HANDFUL_MODEL``) and its boxes
-    are judged instead."""
+    are judged instead; ``near`` is then ``candidates_of_size``'s."""
     if die_px is not None:
-        found = candidates_of_size(bgr, die_px, model)
+        found = candidates_of_size(bgr, die_px, model, near)
         if model == MODEL and handful_wanted([c.box for c in found], None):
-            found = candidates_of_size(bgr, die_px, HANDFUL_MODEL)
+            found = candidates_of_size(bgr, die_px, HANDFUL_MODEL, near)
     else:
         found = locate_finest(bgr, model=model) if finest else candidates(bgr)
     cands = [c for c in found if max(c.box[2], c.box[3]) <= MAX_DIE_SHARE * min(bgr.shape[:2])]
@@ -308,10 +322,11 @@ def second_look(loc: Located, probs: np.ndarray, kept: list[Seen]) -> list[Seen]
 
 
 def handful_wanted(boxes: Sequence[Sequence[float]], seen_size: float | None) -> bool:
-    """Whether the dice of ``boxes`` (x, y, w, h) are read again by the handful locator: two of them
-    touch (``boxes_touch``) and, when the read saw them at ``seen_size`` (px, median), that is under
-    ``HANDFUL_MAX``. ``seen_size`` None: they were located at a calibration's known size, the size
-    the locators read best, so any size will do. The one rule behind every handful re-read."""
+    """Whether the dice of ``boxes`` (x, y, w, h) are read again by the handful locator enlarged to
+    ``READ_SIZE``: two of them touch (``boxes_touch``) and, when the read saw them at ``seen_size``
+    (px, median), that is under ``HANDFUL_MAX``. ``seen_size`` None: they were located at a
+    calibration's known size, the size the locators read best, so any size will do. Bigger dice
+    that touch are read again at their own size (``vision.reader.read_big_handful``)."""
     return (seen_size is None or seen_size < HANDFUL_MAX) and boxes_touch(boxes)
 
 
@@ -353,14 +368,16 @@ def placed(bgr: np.ndarray, seen: list[Seen], origin: tuple[int, int], scale: tu
 
 
 def read_part(bgr: np.ndarray, die_px: float | None, origin: tuple[int, int], zoom: float,
-          frame: tuple[int, int], finest: bool = False, model: Path = MODEL) -> list[Die]:
+          frame: tuple[int, int], finest: bool = False, model: Path = MODEL,
+          near: Sequence[tuple[float, float]] | None = None) -> list[Die]:
     """The dice of ``bgr``, a part of a frame of size ``frame`` (h, w) whose pixel (0, 0) is the
     frame's ``origin`` and which is ``1 / zoom`` times the frame's scale; boxes in frame pixels.
-    ``finest``: located by the finest pyramid level alone of the locator in ``model``
+    ``finest``: located by the finest pyramid level alone of the locator in ``model``; ``near``:
+    with ``die_px``, dice centres in ``bgr``'s pixels that the dice found must lie near
     (``locate_and_look``).
     The step every read of the reader ends with."""
     work, (fx, fy) = working_copy(bgr) if die_px is None else (bgr, (1.0, 1.0))
     if blank(work):
         return []
-    located = locate_and_look(work, die_px, finest=finest, model=model)
+    located = locate_and_look(work, die_px, finest=finest, model=model, near=near)
     return placed(work, look(work, die_px, located=located), origin, (zoom * fx, zoom * fy), frame)

@@ -45,6 +45,7 @@ from vision.die import Die
 from vision.frames import MIN_SIDE, WORK_PIXELS, as_bgr, blank, shrink, working_copy, working_copy_scale
 from vision.locate import HANDFUL_MODEL, MODEL
 from vision.look import (
+    HANDFUL_MAX,
     READ_SIZE,
     handful_wanted,
     in_reading_order,
@@ -55,6 +56,7 @@ from vision.look import (
     median_size,
     placed,
     read_part,
+    touching,
 )
 from vision.side import doubt_side_views
 
@@ -95,20 +97,34 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
         return doubt_side_views(bgr, read_uncalibrated(bgr))
     ax, ay, aw, ah = calibration.area_px(h, w)
     die_px = calibration.die_px(h, w)
-    pad = int(die_px * 0.6) if die_px else 0                          # dice on the rim are read whole
-    x0, y0 = max(0, ax - pad), max(0, ay - pad)
-    crop = bgr[y0:min(h, ay + ah + pad), x0:min(w, ax + aw + pad)]
-    zoom = 1.0                                                        # frame pixels per crop pixel
-    if die_px is not None and die_px > CALIBRATED_SIZE:
-        crop, (zoom, _) = shrink(crop, CALIBRATED_SIZE / die_px)
-    crop = np.ascontiguousarray(crop)
-    dice = read_part(crop, None if die_px is None else die_px / zoom, (x0, y0), zoom, (h, w))
+    dice = read_area(bgr, (ax, ay, aw, ah), die_px)
     if die_px is None:                                                # (at the known size: locate_and_look)
         handful = read_handful(bgr, dice)
         dice = dice if handful is None else handful
     inside = [d for d in dice if ax <= d.box[0] + d.box[2] / 2 <= ax + aw and ay <= d.box[1] + d.box[3] / 2 <= ay + ah]
     return doubt_side_views(bgr, [off_colour(d) if calibration.colours and d.colour is not None
                                   and nearest(d.colour, calibration.colours) > TOLERANCE else d for d in inside])
+
+
+def read_area(bgr: np.ndarray, area: tuple[int, int, int, int], die_px: float | None, model: Path = MODEL,
+              near: list[tuple[float, float]] | None = None) -> list[Die]:
+    """The dice of the part ``area`` (x, y, w, h, px) of the frame ``bgr``, and of its rim (six
+    tenths of a die beyond it, so that dice on the edge are read whole), boxes in frame pixels.
+    With the dice's size ``die_px`` (px) the part is read at the scale that brings them to
+    ``CALIBRATED_SIZE`` (shrunk, never enlarged) by the locator in ``model``, and boxes far from
+    that size are no dice; ``near``: dice centres in frame pixels, as ``look.candidates_of_size``
+    takes them. Without it the part is read as a frame of its own."""
+    h, w = bgr.shape[:2]
+    ax, ay, aw, ah = area
+    pad = int(die_px * 0.6) if die_px else 0
+    x0, y0 = max(0, ax - pad), max(0, ay - pad)
+    crop = bgr[y0:min(h, ay + ah + pad), x0:min(w, ax + aw + pad)]
+    zoom = 1.0                                                        # frame pixels per crop pixel
+    if die_px is not None and die_px > CALIBRATED_SIZE:
+        crop, (zoom, _) = shrink(crop, CALIBRATED_SIZE / die_px)
+    crop = np.ascontiguousarray(crop)
+    at = None if near is None else [((x - x0) / zoom, (y - y0) / zoom) for x, y in near]
+    return read_part(crop, None if die_px is None else die_px / zoom, (x0, y0), zoom, (h, w), model=model, near=at)
 
 
 def read_uncalibrated(bgr: np.ndarray) -> list[Die]:
@@ -173,17 +189,38 @@ def read_handful(bgr: np.ndarray, first: list[Die], also: list[Die] | None = Non
     ``also``: an earlier read of the same dice (the first read, when ``first`` is the small dice read
     again enlarged): where its dice touched, the part is read again too, though those of ``first``
     may not touch (the enlarged read can miss a die that touches another, which the first had).
-    None when ``vision.look.handful_wanted`` says no to both (no dice touch, or they are too big as
-    read in ``first``)."""
+    Dice too big for that (``vision.look.HANDFUL_MAX`` as the first read saw them) are read again at
+    their own size instead (``read_big_handful``). None when no dice touch in either read, or the
+    big dice's re-read is not kept."""
     h, w = bgr.shape[:2]
     if not first:
         return None
     size = median_size([d.box for d in first])
     seen_size = size * working_copy_scale(h, w)
-    if not any(handful_wanted([d.box for d in dice], seen_size) for dice in (first, also or []) if len(dice) >= 2):
+    if not any(touching(dice) for dice in (first, also or []) if len(dice) >= 2):
         return None
+    if seen_size >= HANDFUL_MAX:
+        return read_big_handful(bgr, first, size)
     got = read_part_around(bgr, first, size, 1.5 * size, HANDFUL_MODEL)
     return None if got is None else got[0]
+
+
+def read_big_handful(bgr: np.ndarray, first: list[Die], size: float) -> list[Die] | None:
+    """The dice of the frame ``bgr`` given a full ``first`` read of it in which dice of ``size`` (px,
+    median) too big for ``read_handful``'s enlarged re-read (``vision.look.HANDFUL_MAX``) touch: the
+    part of the frame around its dice read again at their size (``read_area``, as through a
+    calibration that knows it) by the handful locator, which finds dice there that the first
+    locator missed in the heap (a die half under another, dice edge to edge boxed as one), only
+    near the dice already found (``vision.look.NEAR_DICE``). Kept when it reads at least as many
+    dice as ``first``; None (``first`` stands) when it reads fewer."""
+    h, w = bgr.shape[:2]
+    m = 1.5 * size
+    x0, y0 = max(0, int(min(d.box[0] for d in first) - m)), max(0, int(min(d.box[1] for d in first) - m))
+    x1 = min(w, int(max(d.box[0] + d.box[2] for d in first) + m) + 1)
+    y1 = min(h, int(max(d.box[1] + d.box[3] for d in first) + m) + 1)
+    centres = [(d.box[0] + d.box[2] / 2, d.box[1] + d.box[3] / 2) for d in first]
+    again = read_area(bgr, (x0, y0, x1 - x0, y1 - y0), size, HANDFUL_MODEL, near=centres)
+    return again if len(again) >= len(first) else None
 
 
 def read_part_around(bgr: np.ndarray, first: list[Die], size: float, margin: float, model: Path,
