@@ -25,8 +25,9 @@ as one die). A box the locator found strongly that the classifier takes for no d
 die unclearly while it holds smaller boxes or has room for two of the dice read clearly
 elsewhere, is looked into by the handful locator at the scale of the dice it is thought to hold
 (``vision.blobs``: dice boxed together). Where dice touch, the part of the frame around them is
-read again by a locator trained on handfuls of dice thrown together (``read_handful``), and a
-frame of small dice is read again enlarged (``read_small_dice``). The confidence starts from the classifier's probability of the value it
+read again by a locator trained on handfuls of dice thrown together (``read_handful``; big dice
+at their own size, ``read_big_handful``), and a frame of small dice is read again enlarged
+(``read_small_dice``). The confidence starts from the classifier's probability of the value it
 reports, is lowered when the locator was unsure, and its doubt is halved when the OpenCV pip count
 agrees; below ``vision.die.CERTAIN`` the app asks the player.
 """
