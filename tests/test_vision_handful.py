@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from tests.test_vision_blobs import thrown_reads
+from tools.dice_cloth import thrown_black_scene
 from tools.dice_data import match_dice, score_read, synthetic_scene
 from vision import look, reader
 from vision.calibrate import Calibration
@@ -143,7 +144,7 @@ def test_dice_that_touched_in_the_first_read_are_read_as_a_handful(monkeypatch: 
     n, right, sure_wrong = thrown_reads(LOST_WHEN_ENLARGED)
     assert n == 21 and right >= 19 and sure_wrong == 0, (n, right, sure_wrong)
     real = reader.read_handful
-    monkeypatch.setattr(reader, "read_handful", lambda bgr, first, also=None: real(bgr, first))
+    monkeypatch.setattr(reader, "read_handful", lambda bgr, first, also=None, big=True: real(bgr, first, big=big))
     assert thrown_reads(LOST_WHEN_ENLARGED)[1] <= 15
 
 
@@ -207,3 +208,20 @@ def test_dice_read_at_their_size_near_dice_found_are_only_those_near() -> None:
     assert 0 in found.values() and not set(far) & set(found.values())
     assert all(np.hypot(c.box[0] + c.box[2] / 2 - centres[0][0], c.box[1] + c.box[3] / 2 - centres[0][1]) < reach
                for c in near)
+
+
+def test_big_dice_are_read_again_at_their_size_once_a_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``thrown_black_scene`` seed 40: its quick first read finds big dice touching, their re-read at
+    size reads fewer and is not kept, and the frame read in full is not read so a second time."""
+    calls: list[float] = []
+    real = reader.read_big_handful
+
+    def spy(bgr: np.ndarray, first: list[Die], size: float) -> list[Die] | None:
+        calls.append(size)
+        return real(bgr, first, size)
+
+    monkeypatch.setattr(reader, "read_big_handful", spy)
+    img, rows = thrown_black_scene(np.random.default_rng(40))
+    dice = reader.read_dice(img)
+    assert len(calls) == 1, calls
+    assert score_read(rows, dice)[0] >= len(rows) - 1

@@ -177,7 +177,7 @@ def test_a_frame_of_small_dice_turns_only_the_dice_read_again(monkeypatch: pytes
 
     monkeypatch.setattr(look, "settled_probabilities", settle)
     monkeypatch.setattr(look, "locate_finest", locate_finest)
-    monkeypatch.setattr(reader, "read_handful", lambda bgr, first, also=None: None)  # test_vision_handful
+    monkeypatch.setattr(reader, "read_handful", lambda bgr, first, also=None, big=True: None)  # test_vision_handful
     monkeypatch.setattr(look, "boxes_touch", lambda boxes: False)
     img, gt = load(heldout_names()[0])
     small = cv2.resize(img, None, fx=0.4, fy=0.4, interpolation=cv2.INTER_AREA)

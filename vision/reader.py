@@ -134,29 +134,35 @@ def read_uncalibrated(bgr: np.ndarray) -> list[Die]:
     (``read_again``). A frame whose boxes the classifier's upright look already takes for small
     dice, or for dice that touch, is first read without turning unclear dice (``look``'s
     ``clear=0``): those dice only say where to read again, and what is read again is read in full;
-    when nothing is read again after all, the frame is read in full."""
+    when nothing is read again after all, the frame is read in full (and big dice the quick read
+    found touching, read again at their size without it being kept, are not read so again)."""
     h, w = bgr.shape[:2]
     work, scale = working_copy(bgr)
     if blank(work):
         return []
+    big = True
     located = locate_and_look(work)
     size = likely_size(located)
     if size is not None and (size < SMALL_DIE or handful_wanted(likely_boxes(located), size)):
         quick = look(work, located=located, clear=0.0, reported=False)
-        again = read_again(bgr, placed(work, quick, (0, 0), scale, (h, w)))
+        quick_dice = placed(work, quick, (0, 0), scale, (h, w))
+        again = read_again(bgr, quick_dice)
         if again is not None:
             return again
+        # big touching dice were read again at their size and it was not kept: not a second time
+        big = len(quick_dice) < 2 or not touching(quick_dice) \
+            or median_size([d.box for d in quick_dice]) * working_copy_scale(h, w) < HANDFUL_MAX
     first = placed(work, look(work, located=located), (0, 0), scale, (h, w))
-    again = read_again(bgr, first)
+    again = read_again(bgr, first, big)
     return first if again is None else again
 
 
-def read_again(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
+def read_again(bgr: np.ndarray, first: list[Die], big: bool = True) -> list[Die] | None:
     """The dice of the frame ``bgr`` given a ``first`` read of it, read again where they are small
-    (``read_small_dice``) and then where they touch (``read_handful``); None when neither is read
-    again."""
+    (``read_small_dice``) and then where they touch (``read_handful``, with ``big`` as there); None
+    when neither is read again."""
     small = read_small_dice(bgr, first)
-    handful = read_handful(bgr, first) if small is None else read_handful(bgr, small, also=first)
+    handful = read_handful(bgr, first, big=big) if small is None else read_handful(bgr, small, also=first)
     return small if handful is None else handful
 
 
@@ -181,7 +187,8 @@ def read_small_dice(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
     return in_reading_order(again + outside)
 
 
-def read_handful(bgr: np.ndarray, first: list[Die], also: list[Die] | None = None) -> list[Die] | None:
+def read_handful(bgr: np.ndarray, first: list[Die], also: list[Die] | None = None,
+                 big: bool = True) -> list[Die] | None:
     """The dice of the frame ``bgr`` given a ``first`` read of it in which dice touch (a handful
     thrown together, which the locator, trained on dice apart, boxes as one blob or misses): the
     part of the frame around all its dice (one and a half dice's widths beyond the outermost) read
@@ -191,8 +198,8 @@ def read_handful(bgr: np.ndarray, first: list[Die], also: list[Die] | None = Non
     again enlarged): where its dice touched, the part is read again too, though those of ``first``
     may not touch (the enlarged read can miss a die that touches another, which the first had).
     Dice too big for that (``vision.look.HANDFUL_MAX`` as the first read saw them) are read again at
-    their own size instead (``read_big_handful``). None when no dice touch in either read, or the
-    big dice's re-read is not kept."""
+    their own size instead (``read_big_handful``), when ``big``. None when no dice touch in either
+    read, or they are big and not read again, or the big dice's re-read is not kept."""
     h, w = bgr.shape[:2]
     if not first:
         return None
@@ -201,7 +208,7 @@ def read_handful(bgr: np.ndarray, first: list[Die], also: list[Die] | None = Non
     if not any(touching(dice) for dice in (first, also or []) if len(dice) >= 2):
         return None
     if seen_size >= HANDFUL_MAX:
-        return read_big_handful(bgr, first, size)
+        return read_big_handful(bgr, first, size) if big else None
     got = read_part_around(bgr, first, size, 1.5 * size, HANDFUL_MODEL)
     return None if got is None else got[0]
 
