@@ -89,20 +89,22 @@ def test_dice_apart_are_read_once_by_the_first_locator(monkeypatch: pytest.Monke
 
 
 def test_a_handful_is_read_by_the_handful_locator(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Touching dice send the part of the frame around them to the handful locator, once, and what
-    it reads comes back in frame pixels, in reading order."""
+    """Touching dice send the part of the frame around them to the handful locator, once, only near
+    them, and what it reads comes back in frame pixels, in reading order."""
     models: list[object] = []
+    nears: list[list[tuple[float, float]]] = []
     real = reader.read_part
 
     def spy(*args: object, **kw: object) -> list[Die]:
         models.append(kw.get("model", MODEL))
+        nears.append(kw["near"])  # type: ignore[arg-type]
         return real(*args, **kw)
 
     img, rows = handfuls()[0]
     first = [die_at(float(x + w / 2), float(y + h / 2), float(max(w, h))) for _, x, y, w, h in rows[:2]]
     monkeypatch.setattr(reader, "read_part", spy)
     again = reader.read_handful(img, first)
-    assert models == [HANDFUL_MODEL]
+    assert models == [HANDFUL_MODEL] and len(nears) == 1 and len(nears[0]) == 2
     assert again is not None and len(match_dice(rows, [d.box for d in again])) >= 2
     assert again == reader.in_reading_order(again)
 
@@ -225,3 +227,22 @@ def test_big_dice_are_read_again_at_their_size_once_a_read(monkeypatch: pytest.M
     dice = reader.read_dice(img)
     assert len(calls) == 1, calls
     assert score_read(rows, dice)[0] >= len(rows) - 1
+
+
+def test_the_finest_level_near_dice_found_looks_only_near_them() -> None:
+    """``locate.locate_finest``'s ``near``: finds farther than ``reach`` from every centre given are
+    not candidates, and do not take the places of those near (a patterned cloth around a heap)."""
+    from vision.locate import locate_finest
+
+    rng = np.random.default_rng(7)
+    img, rows = synthetic_scene(480, 640, rng, (38.0, 38.0), n_max=8, packed=0.0)
+    centres = [(x + w / 2, y + h / 2) for _, x, y, w, h in rows]
+    everywhere = locate_finest(img)
+    assert len(match_dice(rows, [c.box for c in everywhere])) == len(rows) >= 3
+    reach = look.NEAR_DICE * 38.0
+    near = locate_finest(img, near=centres[:1], reach=reach)
+    far = [i for i, (x, y) in enumerate(centres) if np.hypot(x - centres[0][0], y - centres[0][1]) >= reach + 38]
+    assert far, "a die far from the first"
+    found = match_dice(rows, [c.box for c in near])
+    assert 0 in found.values() and not set(far) & set(found.values())
+    assert len(locate_finest(img, max_dice=1, near=centres[:1], reach=reach)) == 1

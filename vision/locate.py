@@ -9,6 +9,7 @@ smaller ones, the last level larger ones), and overlapping finds are merged.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -176,13 +177,25 @@ def locate_levels(bgr: np.ndarray, threshold: float = 0.25) -> list[tuple[int, C
 
 
 def locate_finest(bgr: np.ndarray, threshold: float = 0.25, max_dice: int = 64,
-                  model: Path = MODEL) -> list[Candidate]:
+                  model: Path = MODEL, near: Sequence[tuple[float, float]] | None = None,
+                  reach: float = 0.0) -> list[Candidate]:
     """Dice candidates of the finest pyramid level alone (dice of ``MIN_SIZE`` to
     ``BAND[1] / FIRST_SCALE`` px), best first: for a frame known to hold no bigger dice (one enlarged
     so that its small dice come to the size the locator knows), where coarser levels find nothing
-    but clusters of dice. ``model``: the network's file (``HANDFUL_MODEL`` for touching dice)."""
+    but clusters of dice. ``model``: the network's file (``HANDFUL_MODEL`` for touching dice).
+    ``near``: centres (x, y) of dice already found; only finds whose centre lies within ``reach`` px
+    of one of them are candidates (before the ``max_dice`` best are taken: on a patterned cloth the
+    finds away from the dice would fill them)."""
     finds = [c for c, size in _level(bgr, FIRST_SCALE, threshold, model) if MIN_SIZE <= size < BAND[1]]
+    if near is not None:
+        finds = [c for c in finds if near_any(c, near, reach)]
     return merge(finds)[:max_dice]
+
+
+def near_any(c: Candidate, centres: Sequence[tuple[float, float]], reach: float) -> bool:
+    """Whether the centre of ``c``'s box lies within ``reach`` px of one of ``centres`` (x, y)."""
+    x, y = c.box[0] + c.box[2] / 2, c.box[1] + c.box[3] / 2
+    return any(np.hypot(x - cx, y - cy) < reach for cx, cy in centres)
 
 
 def finds_around(bgr: np.ndarray, box: tuple[float, float, float, float], zoom: float,

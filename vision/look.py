@@ -51,6 +51,7 @@ from vision.locate import (
     locate_finest,
     locate_levels,
     merge,
+    near_any,
 )
 from vision.pips import count_pips
 from vision.shape import doubt_shapes
@@ -211,9 +212,7 @@ def candidates_of_size(bgr: np.ndarray, die_px: float, model: Path = MODEL,
     lo, hi = die_px / SIZE_TOLERANCE, die_px * SIZE_TOLERANCE
     found = [c for c in level_finds(bgr, scale, model=model) if lo <= max(c.box[2], c.box[3]) <= hi]
     if near is not None:
-        reach = NEAR_DICE * die_px
-        found = [c for c in found if any(np.hypot(c.box[0] + c.box[2] / 2 - x, c.box[1] + c.box[3] / 2 - y) < reach
-                                         for x, y in near)]
+        found = [c for c in found if near_any(c, near, NEAR_DICE * die_px)]
     return merge(found)
 
 
@@ -233,13 +232,14 @@ def locate_and_look(bgr: np.ndarray, die_px: float | None = None, finest: bool =
     finest pyramid level alone of the locator in ``model``, for a frame enlarged so that its dice
     come to ``READ_SIZE``), each read upright once. With ``die_px``, when boxes found touch (a
     handful) the frame is located again by the handful locator (``HANDFUL_MODEL``) and its boxes
-    are judged instead; ``near`` is then ``candidates_of_size``'s."""
+    are judged instead; ``near`` is then ``candidates_of_size``'s; with ``finest``, dice centres the
+    finds must lie within ``NEAR_DICE`` dice (of ``READ_SIZE``) of (``locate_finest``)."""
     if die_px is not None:
         found = candidates_of_size(bgr, die_px, model, near)
         if model == MODEL and handful_wanted([c.box for c in found], None):
             found = candidates_of_size(bgr, die_px, HANDFUL_MODEL, near)
     else:
-        found = locate_finest(bgr, model=model) if finest else candidates(bgr)
+        found = locate_finest(bgr, model=model, near=near, reach=NEAR_DICE * READ_SIZE) if finest else candidates(bgr)
     cands = [c for c in found if max(c.box[2], c.box[3]) <= MAX_DIE_SHARE * min(bgr.shape[:2])]
     located = Located(cands, *first_look(bgr, [c.box for c in cands]))
     return split_blobs(bgr, located) if die_px is None and not finest and model == MODEL else located
@@ -373,7 +373,7 @@ def read_part(bgr: np.ndarray, die_px: float | None, origin: tuple[int, int], zo
     """The dice of ``bgr``, a part of a frame of size ``frame`` (h, w) whose pixel (0, 0) is the
     frame's ``origin`` and which is ``1 / zoom`` times the frame's scale; boxes in frame pixels.
     ``finest``: located by the finest pyramid level alone of the locator in ``model``; ``near``:
-    with ``die_px``, dice centres in ``bgr``'s pixels that the dice found must lie near
+    with ``die_px`` or ``finest``, dice centres in ``bgr``'s pixels that the dice found must lie near
     (``locate_and_look``).
     The step every read of the reader ends with."""
     work, (fx, fy) = working_copy(bgr) if die_px is None else (bgr, (1.0, 1.0))

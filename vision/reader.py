@@ -209,7 +209,7 @@ def read_handful(bgr: np.ndarray, first: list[Die], also: list[Die] | None = Non
         return None
     if seen_size >= HANDFUL_MAX:
         return read_big_handful(bgr, first, size) if big else None
-    got = read_part_around(bgr, first, size, 1.5 * size, HANDFUL_MODEL)
+    got = read_part_around(bgr, first, size, 1.5 * size, HANDFUL_MODEL, near=True)
     return None if got is None else got[0]
 
 
@@ -232,12 +232,13 @@ def read_big_handful(bgr: np.ndarray, first: list[Die], size: float) -> list[Die
 
 
 def read_part_around(bgr: np.ndarray, first: list[Die], size: float, margin: float, model: Path,
-                     least: float = 0.0) -> tuple[list[Die], tuple[int, int, int, int]] | None:
+                     least: float = 0.0, near: bool = False) -> tuple[list[Die], tuple[int, int, int, int]] | None:
     """The dice of the part of the frame ``bgr`` around the dice ``first`` (``margin`` px beyond the
     outermost), read by the finest pyramid level of the locator in ``model`` with the part resized so
     that dice of ``size`` (px, their ``median_size``) come to ``READ_SIZE``, at most
     ``MAX_ENLARGE`` and within ``WORK_PIXELS``; with the part's bounds (x0, y0, x1, y1) in frame
-    pixels. None when that resize factor is below ``least``."""
+    pixels. None when that resize factor is below ``least``. ``near``: only dice near those of
+    ``first`` are looked for (``vision.look.NEAR_DICE``)."""
     h, w = bgr.shape[:2]
     x0 = max(0, int(min(d.box[0] for d in first) - margin))
     y0 = max(0, int(min(d.box[1] for d in first) - margin))
@@ -248,7 +249,8 @@ def read_part_around(bgr: np.ndarray, first: list[Die], size: float, margin: flo
         return None
     size_to = (max(1, int((x1 - x0) * f)), max(1, int((y1 - y0) * f)))
     part = cv2.resize(bgr[y0:y1, x0:x1], size_to, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA)
-    dice = read_part(part, None, (x0, y0), (x1 - x0) / size_to[0], (h, w), finest=True, model=model)
+    centres = [((d.box[0] + d.box[2] / 2 - x0) * f, (d.box[1] + d.box[3] / 2 - y0) * f) for d in first] if near else None
+    dice = read_part(part, None, (x0, y0), (x1 - x0) / size_to[0], (h, w), finest=True, model=model, near=centres)
     return dice, (x0, y0, x1, y1)
 
 
