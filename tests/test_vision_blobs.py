@@ -14,7 +14,7 @@ import pytest
 
 from tests.conftest import SHARED
 from tests.test_vision_reader import DATASET, load
-from tools.dice_cloth import thrown_black_scene
+from tools.dice_cloth import bowl_scene, thrown_black_scene
 from tools.dice_data import score_read
 from tools.dice_split import part_of
 from vision import blobs, look, reader
@@ -231,3 +231,43 @@ def test_a_heap_whose_dice_are_found_but_not_read_clearly_is_no_big_die(monkeypa
     assert len(rows) == 9 and right >= 6 and sure_wrong == 0, (right, sure_wrong)
     monkeypatch.setattr(look, "HEAP_PARTS", 99)             # only dice read clearly make a heap
     assert score_read(rows, reader.read_dice(img))[0] <= 1, "the frame was shrunk for one big die"
+
+
+def _located(boxes: list[tuple[float, float, float, float]], clear: int) -> look.Located:
+    """Boxes looked at, the first ``clear`` of them read clearly as 3s, the rest taken for no die."""
+    probs = np.zeros((len(boxes), 7))
+    probs[:clear, 2] = 0.95
+    probs[:clear, 6] = 0.05
+    probs[clear:, 6] = 1.0
+    return look.Located([Candidate(b, 0.9) for b in boxes], np.zeros((len(boxes), 40, 40, 3), np.uint8), probs)
+
+
+def test_more_finds_of_the_dice_s_size_are_looked_at_past_the_first() -> None:
+    """``look.more_of_their_size``: of the finds after the best-scored ones, those of about the size
+    of the dice read clearly are looked at too, at most ``MORE_FINDS``, best first; none without
+    two dice read clearly."""
+    img = np.full((480, 640, 3), 128, np.uint8)
+    loc = _located([(10, 10, 40, 40), (60, 10, 42, 42), (110, 10, 38, 38), (200, 200, 14, 14)], clear=3)
+    rest = [Candidate((20 + 5 * i, 300, 15, 15), 0.5) for i in range(10)]            # flowers, pips
+    rest += [Candidate((20 + 45 * i, 400, 40, 40), 0.4) for i in range(look.MORE_FINDS + 5)]
+    more = look.more_of_their_size(img, loc, rest)
+    added = more.cands[len(loc.cands):]
+    assert added == rest[10:10 + look.MORE_FINDS]
+    assert more.crops.shape[0] == more.probs.shape[0] == len(more.cands)
+    one_clear = _located([c.box for c in loc.cands], clear=1)
+    assert look.more_of_their_size(img, one_clear, rest) is one_clear
+    assert look.more_of_their_size(img, loc, []) is loc
+
+
+#: ``tools.dice_cloth.bowl_scene`` seed 12: 22 marbled dice in a bowl and a tray on a cloth whose
+#: pattern gives hundreds of finds, the dice among the last of them.
+FLOWERED_BOWL = 12
+
+
+@pytest.mark.slow
+def test_dice_scored_below_a_patterned_cloth_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    img, rows = bowl_scene(np.random.default_rng(FLOWERED_BOWL))
+    right, _, sure_wrong = score_read(rows, reader.read_dice(img))
+    assert len(rows) == 22 and right >= 19 and sure_wrong == 0, (len(rows), right, sure_wrong)
+    monkeypatch.setattr(look, "MORE_FINDS", 0)
+    assert score_read(rows, reader.read_dice(img))[0] <= 10

@@ -215,9 +215,9 @@ def finds_around(bgr: np.ndarray, box: tuple[float, float, float, float], zoom: 
             for c, found in _level(part, FIRST_SCALE, threshold, model) if MIN_SIZE <= found < BAND[1]]
 
 
-def locate_dice(bgr: np.ndarray, threshold: float = 0.25, max_dice: int = 64,
+def locate_dice(bgr: np.ndarray, threshold: float = 0.25, max_dice: int | None = 64,
                 found: list[tuple[int, Candidate]] | None = None) -> list[Candidate]:
-    """Dice candidates in a BGR uint8 frame, best first (at most ``max_dice``).
+    """Dice candidates in a BGR uint8 frame, best first (at most ``max_dice``; None: all).
 
     ``threshold`` is the least centre-map score kept; scores are not probabilities of a die but
     rank candidates (the pip classifier decides what is a die). ``found`` reuses the output of
@@ -226,4 +226,4 @@ def locate_dice(bgr: np.ndarray, threshold: float = 0.25, max_dice: int = 64,
     if found is None:
         found = locate_levels(bgr, threshold)
     cands = merge([c for _, c in found])
-    return cands[:max_dice]
+    return cands if max_dice is None else cands[:max_dice]

@@ -149,9 +149,7 @@ def read_uncalibrated(bgr: np.ndarray) -> list[Die]:
         again = read_again(bgr, quick_dice)
         if again is not None:
             return again
-        # big touching dice were read again at their size and it was not kept: not a second time
-        big = len(quick_dice) < 2 or not touching(quick_dice) \
-            or median_size([d.box for d in quick_dice]) * working_copy_scale(h, w) < HANDFUL_MAX
+        big = not (len(quick_dice) >= 2 and touching(quick_dice) and too_big_to_enlarge(quick_dice, h, w))
     first = placed(work, look(work, located=located), (0, 0), scale, (h, w))
     again = read_again(bgr, first, big)
     return first if again is None else again
@@ -204,13 +202,19 @@ def read_handful(bgr: np.ndarray, first: list[Die], also: list[Die] | None = Non
     if not first:
         return None
     size = median_size([d.box for d in first])
-    seen_size = size * working_copy_scale(h, w)
     if not any(touching(dice) for dice in (first, also or []) if len(dice) >= 2):
         return None
-    if seen_size >= HANDFUL_MAX:
+    if too_big_to_enlarge(first, h, w):
         return read_big_handful(bgr, first, size) if big else None
     got = read_part_around(bgr, first, size, 1.5 * size, HANDFUL_MODEL, near=True)
     return None if got is None else got[0]
+
+
+def too_big_to_enlarge(dice: list[Die], h: int, w: int) -> bool:
+    """Whether touching ``dice`` (at least one) of an h x w frame are read again at their own size
+    (``read_big_handful``), not enlarged: their median size as the first read saw them (in the
+    working copy) is ``vision.look.HANDFUL_MAX`` or more."""
+    return median_size([d.box for d in dice]) * working_copy_scale(h, w) >= HANDFUL_MAX
 
 
 def read_big_handful(bgr: np.ndarray, first: list[Die], size: float) -> list[Die] | None:
