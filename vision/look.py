@@ -248,9 +248,12 @@ def locate_and_look(bgr: np.ndarray, die_px: float | None = None, finest: bool =
     else:
         found = locate_finest(bgr, model=model, near=near, reach=NEAR_DICE * READ_SIZE) if finest else candidates(bgr)
     cands = [c for c in found if max(c.box[2], c.box[3]) <= MAX_DIE_SHARE * min(bgr.shape[:2])]
-    located = Located(cands[:FIRST_FINDS], *first_look(bgr, [c.box for c in cands[:FIRST_FINDS]]))
-    located = more_of_their_size(bgr, located, cands[FIRST_FINDS:])
-    return split_blobs(bgr, located) if die_px is None and not finest and model == MODEL else located
+    whole = die_px is None and not finest                  # the whole frame, at no known size
+    first = cands[:FIRST_FINDS] if whole else cands
+    located = Located(first, *first_look(bgr, [c.box for c in first]))
+    if whole:
+        located = more_of_their_size(bgr, located, cands[FIRST_FINDS:])
+    return split_blobs(bgr, located) if whole and model == MODEL else located
 
 
 def more_of_their_size(bgr: np.ndarray, loc: Located, rest: list[Candidate]) -> Located:
