@@ -225,14 +225,25 @@ def read_big_handful(bgr: np.ndarray, first: list[Die], size: float) -> list[Die
     locator missed in the heap (a die half under another, dice edge to edge boxed as one), only
     near the dice already found (``vision.look.NEAR_DICE``). Kept when it reads at least as many
     dice as ``first``; None (``first`` stands) when it reads fewer."""
-    h, w = bgr.shape[:2]
-    m = 1.5 * size
-    x0, y0 = max(0, int(min(d.box[0] for d in first) - m)), max(0, int(min(d.box[1] for d in first) - m))
-    x1 = min(w, int(max(d.box[0] + d.box[2] for d in first) + m) + 1)
-    y1 = min(h, int(max(d.box[1] + d.box[3] for d in first) + m) + 1)
-    centres = [(d.box[0] + d.box[2] / 2, d.box[1] + d.box[3] / 2) for d in first]
-    again = read_area(bgr, (x0, y0, x1 - x0, y1 - y0), size, HANDFUL_MODEL, near=centres)
+    x0, y0, x1, y1 = part_around(bgr, first, 1.5 * size)
+    again = read_area(bgr, (x0, y0, x1 - x0, y1 - y0), size, HANDFUL_MODEL, near=centres(first))
     return again if len(again) >= len(first) else None
+
+
+def part_around(bgr: np.ndarray, dice: list[Die], margin: float) -> tuple[int, int, int, int]:
+    """The bounds (x0, y0, x1, y1, px) of the part of the frame ``bgr`` around ``dice`` (at least
+    one): ``margin`` px beyond the outermost, inside the frame."""
+    h, w = bgr.shape[:2]
+    x0 = max(0, int(min(d.box[0] for d in dice) - margin))
+    y0 = max(0, int(min(d.box[1] for d in dice) - margin))
+    x1 = min(w, int(max(d.box[0] + d.box[2] for d in dice) + margin) + 1)
+    y1 = min(h, int(max(d.box[1] + d.box[3] for d in dice) + margin) + 1)
+    return x0, y0, x1, y1
+
+
+def centres(dice: list[Die]) -> list[tuple[float, float]]:
+    """The centres (x, y) of the dice's boxes."""
+    return [(d.box[0] + d.box[2] / 2, d.box[1] + d.box[3] / 2) for d in dice]
 
 
 def read_part_around(bgr: np.ndarray, first: list[Die], size: float, margin: float, model: Path,
@@ -244,17 +255,14 @@ def read_part_around(bgr: np.ndarray, first: list[Die], size: float, margin: flo
     pixels. None when that resize factor is below ``least``. ``near``: only dice near those of
     ``first`` are looked for (``vision.look.NEAR_DICE``)."""
     h, w = bgr.shape[:2]
-    x0 = max(0, int(min(d.box[0] for d in first) - margin))
-    y0 = max(0, int(min(d.box[1] for d in first) - margin))
-    x1 = min(w, int(max(d.box[0] + d.box[2] for d in first) + margin) + 1)
-    y1 = min(h, int(max(d.box[1] + d.box[3] for d in first) + margin) + 1)
+    x0, y0, x1, y1 = part_around(bgr, first, margin)
     f = min(READ_SIZE / size, MAX_ENLARGE, float(np.sqrt(WORK_PIXELS / ((x1 - x0) * (y1 - y0)))) * 0.999)
     if f < least:
         return None
     size_to = (max(1, int((x1 - x0) * f)), max(1, int((y1 - y0) * f)))
     part = cv2.resize(bgr[y0:y1, x0:x1], size_to, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA)
-    centres = [((d.box[0] + d.box[2] / 2 - x0) * f, (d.box[1] + d.box[3] / 2 - y0) * f) for d in first] if near else None
-    dice = read_part(part, None, (x0, y0), (x1 - x0) / size_to[0], (h, w), finest=True, model=model, near=centres)
+    at = [((x - x0) * f, (y - y0) * f) for x, y in centres(first)] if near else None
+    dice = read_part(part, None, (x0, y0), (x1 - x0) / size_to[0], (h, w), finest=True, model=model, near=at)
     return dice, (x0, y0, x1, y1)
 
 
