@@ -27,9 +27,10 @@ elsewhere, is looked into by the handful locator at the scale of the dice it is 
 (``vision.blobs``: dice boxed together). Where dice touch, the part of the frame around them is
 read again by a locator trained on handfuls of dice thrown together (``read_handful``; big dice
 at their own size, ``read_big_handful``), and a frame of small dice is read again enlarged
-(``read_small_dice``). The confidence starts from the classifier's probability of the value it
-reports, is lowered when the locator was unsure, and its doubt is halved when the OpenCV pip count
-agrees; below ``vision.die.CERTAIN`` the app asks the player.
+(``read_small_dice``); a die the first read was sure of that the read again lost is kept. The
+confidence starts from the classifier's probability of the value it reports, is lowered when the
+locator was unsure, and its doubt is halved when the OpenCV pip count agrees; below
+``vision.die.CERTAIN`` the app asks the player.
 """
 from __future__ import annotations
 
@@ -135,7 +136,10 @@ def read_uncalibrated(bgr: np.ndarray) -> list[Die]:
     dice, or for dice that touch, is first read without turning unclear dice (``look``'s
     ``clear=0``): those dice only say where to read again, and what is read again is read in full;
     when nothing is read again after all, the frame is read in full (and big dice the quick read
-    found touching, read again at their size without it being kept, are not read so again)."""
+    found touching, read again at their size without it being kept, are not read so again). Dice
+    the first read is sure of that the read again lost (``lost_sure``) are kept; where the quick
+    read was sure of such dice, they are those the frame read in full is sure of (the quick read
+    does not doubt shapes: a speck of lint on dark cloth)."""
     h, w = bgr.shape[:2]
     work, scale = working_copy(bgr)
     if blank(work):
@@ -148,11 +152,26 @@ def read_uncalibrated(bgr: np.ndarray) -> list[Die]:
         quick_dice = placed(work, quick, (0, 0), scale, (h, w))
         again = read_again(bgr, quick_dice)
         if again is not None:
-            return again
+            if not lost_sure(again, quick_dice):
+                return again
+            first = placed(work, look(work, located=located), (0, 0), scale, (h, w))
+            return in_reading_order(again + lost_sure(again, first))
         big = not (len(quick_dice) >= 2 and touching(quick_dice) and too_big_to_enlarge(quick_dice, h, w))
     first = placed(work, look(work, located=located), (0, 0), scale, (h, w))
     again = read_again(bgr, first, big)
-    return first if again is None else again
+    return first if again is None else in_reading_order(again + lost_sure(again, first))
+
+
+def lost_sure(again: list[Die], first: list[Die]) -> list[Die]:
+    """The dice of a ``first`` read that it is sure of and that a read ``again`` of the same frame
+    lost: no die read again holds the centre of one of them, nor has its centre in one of them."""
+    return [d for d in first if d.certain and not any(holds_centre(a, d) or holds_centre(d, a) for a in again)]
+
+
+def holds_centre(a: Die, b: Die) -> bool:
+    """Whether the box of die ``a`` holds the centre of die ``b``'s box."""
+    x, y = b.box[0] + b.box[2] / 2, b.box[1] + b.box[3] / 2
+    return a.box[0] <= x <= a.box[0] + a.box[2] and a.box[1] <= y <= a.box[1] + a.box[3]
 
 
 def read_again(bgr: np.ndarray, first: list[Die], big: bool = True) -> list[Die] | None:
