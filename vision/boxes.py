@@ -80,7 +80,8 @@ def reads_as_die_of_its_own(r: Reading) -> bool:
     return r.value >= 2 and r.p_value >= CLEAR_DIE
 
 
-def resolve_nesting(seen: list[Seen], ratio: float = 0.6, pip_ratio: float = 0.35) -> list[Seen]:
+def resolve_nesting(seen: list[Seen], ratio: float = 0.6, pip_ratio: float = 0.35,
+                    max_not_die_unsure: float = 1.0) -> list[Seen]:
     """Settle boxes that hold the centres of smaller boxes (smaller than ``ratio`` times their size).
 
     A die never holds other dice: a box holding ``CLUSTER_DICE`` that read as dice of their own goes.
@@ -89,7 +90,10 @@ def resolve_nesting(seen: list[Seen], ratio: float = 0.6, pip_ratio: float = 0.3
     "2"): it goes, unless the strong finds all read as a lone pip, when all stay and are reported
     unsure (two dice showing 1 and a big 2 look alike). Otherwise, when all the small boxes are
     under ``pip_ratio`` of the big one and the big die is read surely, or the small ones all read
-    as a lone pip ("1", at most six of them), they are the big die's pips and go. When they are
+    as a lone pip ("1", at most six of them), they are the big die's pips and go; but lone pips in a
+    big box that will be dropped as no die (unsure, and "not a die" over ``max_not_die_unsure``:
+    ``vision.look.MAX_NOT_DIE_UNSURE``; 1.0, the default, drops none so) are no pips of a die: the
+    big box goes and they stay (a die showing 1 in a box around it and a stroke of lint). When they are
     that small, neither holds, but the big box clearly looks like a die (``CLEAR_DIE``), all stay
     and are reported unsure. Otherwise the big box is wrong (a cluster of dice seen as one) and
     goes when it holds two or more smaller dice, or one read more surely.
@@ -108,7 +112,9 @@ def resolve_nesting(seen: list[Seen], ratio: float = 0.6, pip_ratio: float = 0.3
             if not lone_pips:
                 drop.add(i)
             continue                                    # else unsettled: doubt_nested marks all unsure
-        if tiny and lone_pips or s.confidence >= CERTAIN and len(inner) <= s.reading.value:
+        if tiny and lone_pips and s.confidence < CERTAIN and s.reading.p_not_die > max_not_die_unsure:
+            drop.add(i)                                 # no die to hold pips: it goes, whatever it holds
+        elif tiny and lone_pips or s.confidence >= CERTAIN and len(inner) <= s.reading.value:
             drop.update(inner)
         elif tiny and s.reading.p_value >= CLEAR_DIE:
             continue                                    # unsettled: doubt_nested marks both unsure

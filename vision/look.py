@@ -322,7 +322,8 @@ def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: fl
             continue
         n = count_pips(bgr, cand.box)
         seen.append(Seen(cand, r, n, confidence(r.p_value, cand.score, n == r.value)))
-    kept = [s for s in doubt_undersized(drop_outsized(resolve_nesting(seen)))
+    nested = resolve_nesting(seen, max_not_die_unsure=max_not_die_unsure)
+    kept = [s for s in doubt_undersized(drop_outsized(nested))
             if s.confidence >= CERTAIN or s.reading.p_not_die <= max_not_die_unsure]
     kept = drop_odd_sized(doubt_maybe_no_die(kept, sure_max_not_die), odd_sized)
     if die_px is not None:
