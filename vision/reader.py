@@ -27,9 +27,9 @@ elsewhere, is looked into by the handful locator at the scale of the dice it is 
 (``vision.blobs``: dice boxed together). Where dice touch, the part of the frame around them is
 read again by a locator trained on handfuls of dice thrown together (``read_handful``; big dice
 at their own size, ``read_big_handful``), and a frame of small dice is read again enlarged
-(``read_small_dice``); a die the first read was sure of that the read again lost is kept. The
-confidence starts from the classifier's probability of the value it reports, is lowered when the
-locator was unsure, and its doubt is halved when the OpenCV pip count agrees; below
+(``read_small_dice``); a die the first read was sure of, or nearly, that the read again lost is
+kept. The confidence starts from the classifier's probability of the value it reports, is lowered
+when the locator was unsure, and its doubt is halved when the OpenCV pip count agrees; below
 ``vision.die.CERTAIN`` the app asks the player.
 """
 from __future__ import annotations
@@ -137,9 +137,9 @@ def read_uncalibrated(bgr: np.ndarray) -> list[Die]:
     ``clear=0``): those dice only say where to read again, and what is read again is read in full;
     when nothing is read again after all, the frame is read in full (and big dice the quick read
     found touching, read again at their size without it being kept, are not read so again). Dice
-    the first read is sure of that the read again lost (``lost_sure``) are kept; where the quick
-    read was sure of such dice, they are those the frame read in full is sure of (the quick read
-    does not doubt shapes: a speck of lint on dark cloth)."""
+    the first read is sure of, or nearly, that the read again lost (``lost_believed``) are kept;
+    where the quick read believed such dice, they are those the frame read in full believes (the
+    quick read does not doubt shapes: a speck of lint on dark cloth)."""
     h, w = bgr.shape[:2]
     work, scale = working_copy(bgr)
     if blank(work):
@@ -152,20 +152,21 @@ def read_uncalibrated(bgr: np.ndarray) -> list[Die]:
         quick_dice = placed(work, quick, (0, 0), scale, (h, w))
         again = read_again(bgr, quick_dice)
         if again is not None:
-            if not lost_sure(again, quick_dice):
+            if not lost_believed(again, quick_dice):
                 return again
             first = placed(work, look(work, located=located), (0, 0), scale, (h, w))
-            return in_reading_order(again + lost_sure(again, first))
+            return in_reading_order(again + lost_believed(again, first))
         big = not (len(quick_dice) >= 2 and touching(quick_dice) and too_big_to_enlarge(quick_dice, h, w))
     first = placed(work, look(work, located=located), (0, 0), scale, (h, w))
     again = read_again(bgr, first, big)
-    return first if again is None else in_reading_order(again + lost_sure(again, first))
+    return first if again is None else in_reading_order(again + lost_believed(again, first))
 
 
-def lost_sure(again: list[Die], first: list[Die]) -> list[Die]:
-    """The dice of a ``first`` read that it is sure of and that a read ``again`` of the same frame
-    lost: no die read again holds the centre of one of them, nor has its centre in one of them."""
-    return [d for d in first if d.certain and not any(holds_centre(a, d) or holds_centre(d, a) for a in again)]
+def lost_believed(again: list[Die], first: list[Die]) -> list[Die]:
+    """The dice of a ``first`` read that it is sure of, or nearly (confidence over
+    ``vision.boxes.UNSURE``, what a die some rule doubts is given), and that a read ``again`` of the
+    same frame lost: no die read again holds the centre of one of them, nor has its centre in one."""
+    return [d for d in first if d.confidence > UNSURE and not any(holds_centre(a, d) or holds_centre(d, a) for a in again)]
 
 
 def holds_centre(a: Die, b: Die) -> bool:
