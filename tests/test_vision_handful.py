@@ -298,3 +298,18 @@ def test_a_quick_read_gives_back_only_dice_the_full_read_is_sure_of() -> None:
     dice = reader.read_dice(img)
     right, kept, sure_wrong = score_read(rows, dice)
     assert (right, kept, sure_wrong) == (5, 5, 0) and len(dice) == len(rows) == 5, dice
+
+
+def test_a_calibrated_read_keeps_the_sure_dice_its_handful_re_read_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through a calibration that does not know the dice's size yet (the first roll), the area read
+    again as a handful keeps the dice the first read was sure of that the re-read lost."""
+    img, _ = thrown_black_scene(np.random.default_rng(36))
+    cal = Calibration((0.0, 0.0, 1.0, 1.0))
+    monkeypatch.setattr(reader, "read_handful", lambda bgr, first, also=None, big=True: None)
+    first = reader.read_dice(img, cal)
+    sure = [d for d in first if d.certain]
+    assert len(first) >= 3 and sure
+    rest = [d for d in first if d is not sure[0]]
+    monkeypatch.setattr(reader, "read_handful", lambda bgr, first, also=None, big=True: rest)
+    again = reader.read_dice(img, cal)
+    assert sure[0] in again and len(again) == len(first)

@@ -89,7 +89,8 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     colours, a die of none of them is reported unsure. Without a calibration, a frame whose dice
     are small is read again enlarged (``read_small_dice``). Where dice touch (a handful thrown
     together) the part around them is read again by the handful locator (``read_handful``; through
-    a calibration that knows the dice's size, its area at that size).
+    a calibration that knows the dice's size, its area at that size), keeping the dice the first
+    read was sure of, or nearly, that the read again lost (``lost_believed``).
     """
     bgr = as_bgr(image)
     h, w = bgr.shape[:2]
@@ -102,7 +103,7 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     dice = read_area(bgr, (ax, ay, aw, ah), die_px)
     if die_px is None:                                                # (at the known size: locate_and_look)
         handful = read_handful(bgr, dice)
-        dice = dice if handful is None else handful
+        dice = dice if handful is None else in_reading_order(handful + lost_believed(handful, dice))
     inside = [d for d in dice if ax <= d.box[0] + d.box[2] / 2 <= ax + aw and ay <= d.box[1] + d.box[3] / 2 <= ay + ah]
     return doubt_side_views(bgr, [off_colour(d) if calibration.colours and d.colour is not None
                                   and nearest(d.colour, calibration.colours) > TOLERANCE else d for d in inside])
