@@ -103,7 +103,7 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     dice = read_area(bgr, (ax, ay, aw, ah), die_px)
     if die_px is None:                                                # (at the known size: locate_and_look)
         handful = read_handful(bgr, dice)
-        dice = dice if handful is None else in_reading_order(handful + lost_believed(handful, dice))
+        dice = dice if handful is None else with_lost_believed(handful, dice)
     inside = [d for d in dice if ax <= d.box[0] + d.box[2] / 2 <= ax + aw and ay <= d.box[1] + d.box[3] / 2 <= ay + ah]
     return doubt_side_views(bgr, [off_colour(d) if calibration.colours and d.colour is not None
                                   and nearest(d.colour, calibration.colours) > TOLERANCE else d for d in inside])
@@ -155,12 +155,17 @@ def read_uncalibrated(bgr: np.ndarray) -> list[Die]:
         if again is not None:
             if not lost_believed(again, quick_dice):
                 return again
-            first = placed(work, look(work, located=located), (0, 0), scale, (h, w))
-            return in_reading_order(again + lost_believed(again, first))
+            return with_lost_believed(again, placed(work, look(work, located=located), (0, 0), scale, (h, w)))
         big = not (len(quick_dice) >= 2 and touching(quick_dice) and too_big_to_enlarge(quick_dice, h, w))
     first = placed(work, look(work, located=located), (0, 0), scale, (h, w))
     again = read_again(bgr, first, big)
-    return first if again is None else in_reading_order(again + lost_believed(again, first))
+    return first if again is None else with_lost_believed(again, first)
+
+
+def with_lost_believed(again: list[Die], first: list[Die]) -> list[Die]:
+    """The dice read ``again``, and those of the ``first`` read it lost that the first read believed
+    (``lost_believed``), in reading order."""
+    return in_reading_order(again + lost_believed(again, first))
 
 
 def lost_believed(again: list[Die], first: list[Die]) -> list[Die]:
