@@ -33,3 +33,16 @@ def test_unclear_dice_are_turned_and_crops_surely_no_die_are_not(monkeypatch: py
     out = settled_probabilities(crops, probs, CLEAR)
     assert seen == [len(classify.TURNS)], "only the unclear die is read again, once per turn"
     assert np.array_equal(out[[0, 2]], probs[[0, 2]]) and not np.array_equal(out[1], probs[1])
+
+
+def test_crops_read_a_few_at_a_time_score_as_read_all_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``FORWARD_BATCH`` only makes the read faster: a stack that is no multiple of it scores every
+    crop, in order, as one forward pass of the whole stack does."""
+    img, gt = load(PHOTO)
+    boxes = [(x, y, w, h) for _, x, y, w, h in gt] * 3
+    crops, chunked = first_look(img, boxes)
+    assert len(crops) % classify.FORWARD_BATCH != 0
+    monkeypatch.setattr(classify, "FORWARD_BATCH", len(crops) + 1)
+    whole = classify.class_probabilities(crops)
+    assert chunked.shape == (len(crops), 7)
+    np.testing.assert_allclose(chunked, whole, rtol=0, atol=1e-9)

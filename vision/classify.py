@@ -42,6 +42,11 @@ CLEAR = 0.97
 #: a fifth of the turned reads in clutter and in the bowl.
 SURELY_NO_DIE = 0.9
 #: The model that gives kept dice a second opinion (``second_opinion``).
+#: Crops a network reads in one forward pass. OpenCV's dnn reads a big batch slower per crop than a
+#: few at a time (200 crops at once: 0.75 ms a crop on one core here; four at a time: 0.42 ms), with
+#: the same scores to the bit.
+FORWARD_BATCH = 4
+
 SECOND_MODEL = Path(__file__).resolve().parent / "models" / "dice_second_12.onnx"
 
 
@@ -92,9 +97,13 @@ def _nets() -> tuple[cv2.dnn.Net, ...]:
 
 
 def _softmax(net: cv2.dnn.Net, blob: np.ndarray) -> np.ndarray:
-    """The net's softmax scores (n, 7) for a blob of n crops (the caller holds ``_LOCK``)."""
-    net.setInput(blob)
-    logits = net.forward().reshape(len(blob), -1).astype(np.float64)
+    """The net's softmax scores (n, 7) for a blob of n crops, read ``FORWARD_BATCH`` at a time (the
+    caller holds ``_LOCK``)."""
+    parts = []
+    for i in range(0, len(blob), FORWARD_BATCH):
+        net.setInput(np.ascontiguousarray(blob[i:i + FORWARD_BATCH]))
+        parts.append(net.forward().reshape(min(FORWARD_BATCH, len(blob) - i), -1))
+    logits = np.concatenate(parts).astype(np.float64)
     logits -= logits.max(axis=1, keepdims=True)
     e = np.exp(logits)
     return e / e.sum(axis=1, keepdims=True)
