@@ -56,15 +56,15 @@ def box(x: float, y: float, side: float, score: float = 0.5) -> Candidate:
 def test_a_blob_s_parts_are_dice_sized_not_pips_nor_dice_already_found() -> None:
     blob = box(100, 100, 80)
     half, pip, off = box(110, 110, 40), box(150, 150, 15), box(300, 300, 40)
-    assert blobs.parts([half, pip, off], blob, 40, True, []) == [half]
+    assert blobs.parts([half, pip, off], blob, 40, blobs.BLOB, []) == [half]
     found = box(105, 105, 40)                       # a die already read holds the part's centre
-    assert blobs.parts([half], blob, 40, True, [found]) == []
+    assert blobs.parts([half], blob, 40, blobs.BLOB, [found]) == []
 
 
 def test_a_group_s_parts_are_of_its_dice_size() -> None:
     group = box(100, 100, 120)
     die, big = box(110, 110, 30), box(120, 120, 60)
-    assert blobs.parts([die, big], group, 32, False, []) == [die]
+    assert blobs.parts([die, big], group, 32, blobs.GROUP, []) == [die]
 
 
 def test_parts_far_from_the_size_of_the_dice_found_apart_are_dropped() -> None:
@@ -89,7 +89,7 @@ def test_where_to_look_blobs_and_groups_not_clear_dice_nor_weak_finds() -> None:
     cands = [blob, weak, group, clear, *inner]
     p = np.stack([probs(None, 0.9), probs(None, 0.9), probs(6, 0.6), probs(6, 0.95)] + [probs(3, 0.6)] * 4)
     looks = blobs.places(cands, p, look.MAX_NOT_DIE)
-    assert [(c, blob_) for c, _, blob_ in looks] == [(group, False), (blob, True)]
+    assert [(c, kind) for c, _, kind in looks] == [(group, blobs.GROUP), (blob, blobs.BLOB)]
     assert looks[0][1] == 32.0 and looks[1][1] == 30.0, "a group's dice: the median inside; a blob's: half"
     p[4:6] = probs(3, 0.95)                         # the group's dice all read clearly: it is read
     assert [c for c, _, _ in blobs.places(cands, p, look.MAX_NOT_DIE)] == [blob]
@@ -113,11 +113,11 @@ def test_where_dice_read_clearly_a_box_with_room_for_two_of_them_is_looked_into_
     blob, unclear, one_inside = box(0, 0, 100, score=0.6), box(200, 0, 110, score=0.6), box(210, 10, 30)
     cands = [blob, unclear, one_inside, *dice]
     p = np.stack([probs(None, 0.9), probs(5, 0.6), probs(3, 0.95), probs(2, 0.95), probs(4, 0.95)])
-    looks = {id(c): (die, blob_) for c, die, blob_ in blobs.places(cands, p, look.MAX_NOT_DIE)}
-    assert looks == {id(blob): (30.0, False), id(unclear): (30.0, False)}, "the median of the clear dice"
+    looks = {id(c): (die, kind) for c, die, kind in blobs.places(cands, p, look.MAX_NOT_DIE)}
+    assert looks == {id(blob): (30.0, blobs.GROUP), id(unclear): (30.0, blobs.GROUP)}, "the median of the clear dice"
     p[2:] = probs(1, 0.95)                          # 1s may be pips or specks: no size is known
-    looks = {id(c): (die, blob_) for c, die, blob_ in blobs.places(cands, p, look.MAX_NOT_DIE)}
-    assert looks == {id(blob): (50.0, True)}, "a blob of unknown dice: half its size"
+    looks = {id(c): (die, kind) for c, die, kind in blobs.places(cands, p, look.MAX_NOT_DIE)}
+    assert looks == {id(blob): (50.0, blobs.BLOB)}, "a blob of unknown dice: half its size"
 
 
 def thrown_reads(seeds: tuple[int, ...]) -> tuple[int, int, int]:
@@ -196,6 +196,56 @@ def test_a_heap_taken_for_one_big_die_is_read_die_by_die(monkeypatch: pytest.Mon
     assert thrown_reads(HEAPS)[1] <= 2, "the frame was shrunk for one big die"
 
 
+def test_a_lone_box_read_unclearly_as_one_die_is_looked_into_as_a_heap() -> None:
+    """With no die read clearly and nothing boxed inside it, a box read unclearly as one die is
+    looked into for dice ``CLUSTER_ACROSS`` across it, beside the blobs (taking none of their looks),
+    at most ``MAX_HEAPS``; not where a die's size is known, nor where it holds smaller boxes, nor
+    where its dice would be under ``HEAP_DIE``."""
+    heaps = [box(100 * i, 0, 80, score=0.6 + 0.01 * i) for i in range(3)]
+    specks = [box(100 * i, 300, 20, score=0.5) for i in range(blobs.MAX_LOOKS)]
+    p = np.stack([probs(6, 0.6)] * 3 + [probs(None, 0.9)] * blobs.MAX_LOOKS)
+    looks = blobs.places(heaps + specks, p, look.MAX_NOT_DIE)
+    assert [(c, die, kind) for c, die, kind in looks if kind == blobs.HEAP] == [
+        (heaps[2], 20.0, blobs.HEAP), (heaps[1], 20.0, blobs.HEAP)][:blobs.MAX_HEAPS]
+    assert [c for c, _, kind in looks if kind == blobs.BLOB] == specks
+    clear = box(600, 300, 30)
+    p_known = np.concatenate([p, [probs(4, 0.95)]])
+    assert not [k for _, _, k in blobs.places(heaps + specks + [clear], p_known, look.MAX_NOT_DIE) if k == blobs.HEAP]
+    small = box(0, 0, blobs.CLUSTER_ACROSS * blobs.HEAP_DIE - 1, score=0.6)   # its dice would be unreadable
+    assert blobs.places([small], p[:1], look.MAX_NOT_DIE) == []
+    inner = box(110, 10, 20)
+    p_inner = np.concatenate([p[:1], [probs(None, 0.9)]])
+    assert blobs.places([heaps[1], inner], p_inner, look.MAX_NOT_DIE) == [(inner, 10.0, blobs.BLOB)]
+
+
+def test_a_box_looked_into_as_a_heap_that_is_none_stays_a_die(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A heap's parts join the candidates only when they make it one (``is_heap``: a die's pips are
+    found in it too); else it is one of the dice found, as if never looked into, and a blob's parts
+    lying on it are not dice."""
+    lone, pair = box(100, 100, 80, score=0.6), box(100, 100, 82, score=0.5)
+    p = np.stack([probs(6, 0.6), probs(None, 0.9)])
+    inside = [box(110, 110, 18, 0.4), box(150, 150, 18, 0.4)]
+    monkeypatch.setattr(blobs, "finds_around", lambda bgr, place, zoom: inside + [box(120, 120, 38, 0.4)])
+    frame = np.zeros((400, 400, 3), np.uint8)
+    monkeypatch.setattr(blobs, "is_heap", lambda *a: False)
+    assert blobs.blob_finds(frame, [lone, pair], p, 40.0, 0.5, 6) == []
+    monkeypatch.setattr(blobs, "is_heap", lambda *a: True)
+    assert sorted(c.box for c in blobs.blob_finds(frame, [lone, pair], p, 40.0, 0.5, 6)) == [
+        (110, 110, 18, 18), (120, 120, 38, 38), (150, 150, 18, 18)]
+
+
+#: ``thrown_black_scene`` seeds whose white dice of 17-19 px lie in a heap read as one unsure die,
+#: found by no pyramid level, with no die read clearly apart: 25 dice in all.
+LONE_HEAPS = (16, 205, 276, 283)
+
+
+def test_a_heap_read_as_one_unsure_die_is_read_die_by_die(monkeypatch: pytest.MonkeyPatch) -> None:
+    n, right, sure_wrong = thrown_reads(LONE_HEAPS)
+    assert n == 25 and right >= 19 and sure_wrong == 0, (n, right, sure_wrong)
+    monkeypatch.setattr(blobs, "MAX_HEAPS", 0)
+    assert thrown_reads(LONE_HEAPS)[1] <= 2
+
+
 def test_a_cluster_s_finds_are_parts_of_it_at_the_scale_of_dice_four_across() -> None:
     img, rows = thrown_black_scene(np.random.default_rng(HEAPS[1]))
     x0, y0 = rows[:, 1].min(), rows[:, 2].min()
@@ -216,8 +266,8 @@ def test_a_place_looked_into_does_not_hide_its_own_dice(monkeypatch: pytest.Monk
     probs = np.array([[0.7, 0.06, 0.03, 0.07, 0.06, 0.04, 0.04], [0.04, 0.04, 0.03, 0.05, 0.01, 0.02, 0.81]])
     monkeypatch.setattr(blobs, "finds_around", lambda bgr, box, zoom: [Candidate((799, 417, 57, 58), 0.65), second])
     frame = np.zeros((600, 1000, 3), np.uint8)
-    assert blobs.places([first, pair], probs, 0.5) == [(pair, 61.5, True)]          # a blob, two dice across
-    assert blobs.blob_finds(frame, [first, pair], probs, 40.0, 0.5) == [second]
+    assert blobs.places([first, pair], probs, 0.5) == [(pair, 61.5, blobs.BLOB)]          # a blob, two dice across
+    assert blobs.blob_finds(frame, [first, pair], probs, 40.0, 0.5, 6) == [second]
 
 
 #: A ``thrown_black_scene`` seed whose 9 dice of 20 px lie in one heap that a coarse level boxes as

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.boxes import CLEAR_DIE, ODD_SIZED, reads_as_die_of_its_own
-from vision.classify import NOT_A_DIE, readings
+from vision.boxes import CLEAR_DIE, CLUSTER_DICE, ODD_SIZED, reads_as_die_of_its_own
+from vision.classify import NOT_A_DIE, read_pips, readings
 from vision.locate import Candidate, finds_around, merge
 
 #: A located box that the locator found at least this strongly may be dice boxed as one. Boxes on
@@ -50,8 +50,21 @@ GROUP_ROOM = 1.6
 #: each labelled die of the held-out photos enlarged 2x and 3x it finds at most one (a pair of pips).
 CLUSTER_ACROSS = 4.0
 CLUSTER_PARTS = (0.15, 0.6)
-#: At most this many blobs and groups are looked into, the strongest first (a frame's cost is bounded).
+#: What a place to look into is thought to be (``places``): a box taken for no die (a blob of two
+#: dice or so), a box read unclearly as one die holding dice of a size found (a group), or one read
+#: unclearly as a die of two pips or more (a 1 is a speck as often) in a frame where no die reads
+#: clearly and with no smaller box inside (a heap,
+#: looked into for dice ``CLUSTER_ACROSS`` across it, as ``cluster_finds`` does). White dice of
+#: 16-19 px thrown in one heap of 8-12 on black cloth were read as one unsure 6: the locator finds
+#: none of them at the working copy's scale, and no die apart told their size.
+BLOB, GROUP, HEAP = "blob", "group", "heap"
+#: A heap's dice are looked for only where they would be this big (px) or more: smaller, the classifier
+#: cannot read them, and every lone die read unclearly would be looked into.
+HEAP_DIE = 10.0
+#: At most this many blobs and groups are looked into, the strongest first (a frame's cost is bounded),
+#: and beside them at most ``MAX_HEAPS`` heaps (which take no blob's or group's look).
 MAX_LOOKS = 6
+MAX_HEAPS = 2
 
 
 def size(c: Candidate) -> float:
@@ -66,11 +79,13 @@ def holds(outer: Candidate, inner: Candidate) -> bool:
     return x <= cx <= x + w and y <= cy <= y + h
 
 
-def places(cands: list[Candidate], probs: np.ndarray, max_not_die: float) -> list[tuple[Candidate, float, bool]]:
-    """Where to look again (at most ``MAX_LOOKS``, strongest first): each blob or group of the
+def places(cands: list[Candidate], probs: np.ndarray, max_not_die: float) -> list[tuple[Candidate, float, str]]:
+    """Where to look again (at most ``MAX_LOOKS`` blobs and groups and ``MAX_HEAPS`` heaps, strongest
+    first): each blob, group or heap of the
     located ``cands`` (with their upright ``probs``; a box is taken for no die above
-    ``max_not_die``), with the size (px) of the dice it is thought to hold and whether it is a blob
-    (a box with room for two dice of ``known_size``, looked into at that size, is a group)."""
+    ``max_not_die``), with the size (px) of the dice it is thought to hold and what it is thought
+    to be (``BLOB``, ``GROUP``, ``HEAP``; a box with room for two dice of ``known_size``, looked
+    into at that size, is a group)."""
     known = known_size(cands, probs, max_not_die) or 0.0
 
     def roomy(c: Candidate) -> bool:                 # room for two or more dice of the known size
@@ -81,17 +96,20 @@ def places(cands: list[Candidate], probs: np.ndarray, max_not_die: float) -> lis
         if c.score < BLOB_FIND:
             continue
         if p[NOT_A_DIE] > max_not_die:
-            out.append((c, known, False) if roomy(c) else (c, BLOB_DIE * size(c), True))
+            out.append((c, known, GROUP) if roomy(c) else (c, BLOB_DIE * size(c), BLOB))
         elif p[:NOT_A_DIE].max() < CLEAR_DIE:
             inner = [(o, q) for o, q in zip(cands, probs)
                      if o is not c and holds(c, o) and size(o) < GROUP_INNER * size(c)]
             die = float(np.median([size(o) for o, _ in inner])) if inner else 0.0
             read = len(inner) >= GROUP_HOLDS and all(q[:NOT_A_DIE].max() >= CLEAR_DIE for _, q in inner)
             if len(inner) >= GROUP_HOLDS and size(c) <= GROUP_ACROSS * die and not read:
-                out.append((c, die, False))
+                out.append((c, die, GROUP))
             elif roomy(c) and not read:
-                out.append((c, known, False))
-    return sorted(out, key=lambda t: -t[0].score)[:MAX_LOOKS]
+                out.append((c, known, GROUP))
+            elif not known and not inner and np.argmax(p[:NOT_A_DIE]) >= 1 and size(c) >= CLUSTER_ACROSS * HEAP_DIE:
+                out.append((c, size(c) / CLUSTER_ACROSS, HEAP))
+    out.sort(key=lambda t: -t[0].score)
+    return [t for t in out if t[2] != HEAP][:MAX_LOOKS] + [t for t in out if t[2] == HEAP][:MAX_HEAPS]
 
 
 def known_size(cands: list[Candidate], probs: np.ndarray, max_not_die: float) -> float | None:
@@ -104,12 +122,13 @@ def known_size(cands: list[Candidate], probs: np.ndarray, max_not_die: float) ->
     return float(np.median(clear)) if clear else None
 
 
-def parts(finds: list[Candidate], place: Candidate, die: float, blob: bool, dice: list[Candidate]) -> list[Candidate]:
+def parts(finds: list[Candidate], place: Candidate, die: float, kind: str, dice: list[Candidate]) -> list[Candidate]:
     """The ``finds`` of a look into ``place`` that are parts of it: each holds its centre within it,
-    is of a part's size (a blob's: ``BLOB_PARTS`` of its size; a group's: within
+    is of a part's size (a blob's: ``BLOB_PARTS`` of its size; a heap's: ``CLUSTER_PARTS``; a group's: within
     ``vision.boxes.ODD_SIZED`` of its dice's size ``die``), and lies on none of the ``dice``
     already found (neither holds the other's centre)."""
-    lo, hi = (BLOB_PARTS[0] * size(place), BLOB_PARTS[1] * size(place)) if blob else (die / ODD_SIZED, die * ODD_SIZED)
+    share = {BLOB: BLOB_PARTS, HEAP: CLUSTER_PARTS}.get(kind)
+    lo, hi = (share[0] * size(place), share[1] * size(place)) if share else (die / ODD_SIZED, die * ODD_SIZED)
     return [f for f in finds if holds(place, f) and lo <= size(f) <= hi
             and not any(holds(d, f) or holds(f, d) for d in dice)]
 
@@ -125,22 +144,44 @@ def fitting(found: list[Candidate], dice: list[Candidate]) -> list[Candidate]:
 
 
 def blob_finds(bgr: np.ndarray, cands: list[Candidate], probs: np.ndarray, read_size: float,
-               max_not_die: float) -> list[Candidate]:
+               max_not_die: float, heap_parts: int) -> list[Candidate]:
     """The dice candidates found in the blobs and groups of the located ``cands`` of the BGR frame
     (``places``), each looked into by the handful locator at the scale that brings the dice it is
     thought to hold to ``read_size`` (``vision.locate.finds_around``): its ``parts`` that are
-    ``fitting``, none a box already among ``cands``. They are merged against the other ``cands``,
+    ``fitting``, none a box already among ``cands``. A box thought a heap is looked into first, and
+    is one only when its parts say so (``is_heap``, with ``heap_parts``); else it stays among the
+    dice found, as though not looked into. They are merged against the other ``cands``,
     not against the places looked into: a pair's box holds the centre of each of its dice and is of
     a similar size, and merged against it a die found less strongly than the pair was lost."""
     looks = places(cands, probs, max_not_die)
     if not looks:
         return []
-    grouped = {id(c) for c, _, blob in looks if not blob}
-    dice = [c for c, p in zip(cands, probs) if p[NOT_A_DIE] <= max_not_die and id(c) not in grouped]
-    found = [f for place, die, blob in looks
-             for f in parts(finds_around(bgr, place.box, read_size / die), place, die, blob, dice)]
-    others = [c for c in cands if not any(c is place for place, _, _ in looks)]
+    taken = [c for c, p in zip(cands, probs) if p[NOT_A_DIE] <= max_not_die]
+    heaps = {}                                      # the heaps found so, and their parts
+    for place, die, kind in looks:
+        if kind == HEAP:
+            got = parts(finds_around(bgr, place.box, read_size / die), place, die, kind,
+                        [c for c in taken if c is not place])
+            if is_heap(bgr, got, max_not_die, heap_parts):
+                heaps[id(place)] = got
+    looked = [t for t in looks if t[2] != HEAP or id(t[0]) in heaps]
+    grouped = {id(c) for c, _, kind in looked if kind != BLOB}
+    dice = [c for c in taken if id(c) not in grouped]
+    found = [f for place, die, kind in looked
+             for f in (heaps[id(place)] if kind == HEAP else
+                       parts(finds_around(bgr, place.box, read_size / die), place, die, kind, dice))]
+    others = [c for c in cands if not any(c is place for place, _, _ in looked)]
     return [c for c in merge(others + fitting(found, dice)) if not any(c is k for k in others)]
+
+
+def is_heap(bgr: np.ndarray, finds: list[Candidate], max_not_die: float, heap_parts: int) -> bool:
+    """Whether the ``finds`` in a box of the BGR frame taken for one die make it a heap of dice:
+    ``vision.boxes.CLUSTER_DICE`` of them read as dice of their own (``reads_as_die_of_its_own``),
+    or ``heap_parts`` are not taken for no die (``max_not_die``), read clearly or not. A die's pips
+    are found in it as parts of a heap's size, and read as 1s or as no die."""
+    got = read_pips(bgr, [f.box for f in finds])
+    kept = [r for r in got if r.p_not_die <= max_not_die]
+    return sum(map(reads_as_die_of_its_own, kept)) >= CLUSTER_DICE or len(kept) >= heap_parts
 
 
 def cluster_finds(bgr: np.ndarray, c: Candidate, read_size: float) -> list[Candidate]:

@@ -279,7 +279,7 @@ def split_blobs(bgr: np.ndarray, loc: Located) -> Located:
     while they hold smaller boxes (groups), looked into by the handful locator at the scale of the
     dice they are thought to hold; the finds there that are parts of them join the candidates,
     read upright like the rest."""
-    parts = blob_finds(bgr, loc.cands, loc.probs, READ_SIZE, MAX_NOT_DIE)
+    parts = blob_finds(bgr, loc.cands, loc.probs, READ_SIZE, MAX_NOT_DIE, HEAP_PARTS)
     if not parts:
         return loc
     crops, probs = first_look(bgr, [c.box for c in parts])
