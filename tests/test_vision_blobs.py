@@ -116,8 +116,8 @@ def test_where_dice_read_clearly_a_box_with_room_for_two_of_them_is_looked_into_
     looks = {id(c): (die, kind) for c, die, kind in blobs.places(cands, p, look.MAX_NOT_DIE)}
     assert looks == {id(blob): (30.0, blobs.GROUP), id(unclear): (30.0, blobs.GROUP)}, "the median of the clear dice"
     p[2:] = probs(1, 0.95)                          # 1s may be pips or specks: no size is known
-    looks = {id(c): (die, kind) for c, die, kind in blobs.places(cands, p, look.MAX_NOT_DIE)}
-    assert looks == {id(blob): (50.0, blobs.BLOB)}, "a blob of unknown dice: half its size"
+    assert blobs.places(cands, p, look.MAX_NOT_DIE) == [(blob, 50.0, blobs.BLOB), (blob, 25.0, blobs.HEAP)], \
+        "a blob of unknown dice: half its size, or a heap of dice four across it"
 
 
 def thrown_reads(seeds: tuple[int, ...]) -> tuple[int, int, int]:
@@ -197,7 +197,8 @@ def test_a_heap_taken_for_one_big_die_is_read_die_by_die(monkeypatch: pytest.Mon
 
 
 def test_a_lone_box_read_unclearly_as_one_die_is_looked_into_as_a_heap() -> None:
-    """With no die read clearly and nothing boxed inside it, a box read unclearly as one die is
+    """With no die read clearly and nothing boxed inside it, a box read unclearly as one die (or taken
+    for no die, besides its look as a blob) is
     looked into for dice ``CLUSTER_ACROSS`` across it, beside the blobs (taking none of their looks),
     at most ``MAX_HEAPS``; not where a die's size is known, nor where it holds smaller boxes, nor
     where its dice would be under ``HEAP_DIE``."""
@@ -216,6 +217,8 @@ def test_a_lone_box_read_unclearly_as_one_die_is_looked_into_as_a_heap() -> None
     inner = box(110, 10, 20)
     p_inner = np.concatenate([p[:1], [probs(None, 0.9)]])
     assert blobs.places([heaps[1], inner], p_inner, look.MAX_NOT_DIE) == [(inner, 10.0, blobs.BLOB)]
+    blob = box(0, 0, 80, score=0.6)                 # taken for no die: a pair, or a heap
+    assert blobs.places([blob], p[3:4], look.MAX_NOT_DIE) == [(blob, 40.0, blobs.BLOB), (blob, 20.0, blobs.HEAP)]
 
 
 def test_a_box_looked_into_as_a_heap_that_is_none_stays_a_die(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -246,6 +249,18 @@ def test_a_heap_read_as_one_unsure_die_is_read_die_by_die(monkeypatch: pytest.Mo
     assert thrown_reads(LONE_HEAPS)[1] <= 2
 
 
+#: ``thrown_black_scene`` seeds whose white dice of 17-22 px lie in heaps taken for no die (blobs,
+#: looked into as pairs of dice), with no die read clearly apart: 27 dice in all.
+BLOB_HEAPS = (46, 222, 264)
+
+
+def test_a_heap_taken_for_no_die_is_looked_into_as_a_heap_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    n, right, sure_wrong = thrown_reads(BLOB_HEAPS)
+    assert n == 27 and right >= 24 and sure_wrong == 0, (n, right, sure_wrong)
+    monkeypatch.setattr(blobs, "MAX_HEAPS", 0)
+    assert thrown_reads(BLOB_HEAPS)[1] <= 6
+
+
 def test_a_cluster_s_finds_are_parts_of_it_at_the_scale_of_dice_four_across() -> None:
     img, rows = thrown_black_scene(np.random.default_rng(HEAPS[1]))
     x0, y0 = rows[:, 1].min(), rows[:, 2].min()
@@ -266,7 +281,7 @@ def test_a_place_looked_into_does_not_hide_its_own_dice(monkeypatch: pytest.Monk
     probs = np.array([[0.7, 0.06, 0.03, 0.07, 0.06, 0.04, 0.04], [0.04, 0.04, 0.03, 0.05, 0.01, 0.02, 0.81]])
     monkeypatch.setattr(blobs, "finds_around", lambda bgr, box, zoom: [Candidate((799, 417, 57, 58), 0.65), second])
     frame = np.zeros((600, 1000, 3), np.uint8)
-    assert blobs.places([first, pair], probs, 0.5) == [(pair, 61.5, blobs.BLOB)]          # a blob, two dice across
+    assert blobs.places([first, pair], probs, 0.5)[0] == (pair, 61.5, blobs.BLOB)       # a blob, two dice across
     assert blobs.blob_finds(frame, [first, pair], probs, 40.0, 0.5, 6) == [second]
 
 

@@ -56,7 +56,9 @@ CLUSTER_PARTS = (0.15, 0.6)
 #: clearly and with no smaller box inside (a heap,
 #: looked into for dice ``CLUSTER_ACROSS`` across it, as ``cluster_finds`` does). White dice of
 #: 16-19 px thrown in one heap of 8-12 on black cloth were read as one unsure 6: the locator finds
-#: none of them at the working copy's scale, and no die apart told their size.
+#: none of them at the working copy's scale, and no die apart told their size. A blob as big is
+#: looked into as a heap too, where no die's size is known: such heaps were taken for no die as
+#: often, and looked into for two dice across them found a die or none.
 BLOB, GROUP, HEAP = "blob", "group", "heap"
 #: A heap's dice are looked for only where they would be this big (px) or more: smaller, the classifier
 #: cannot read them, and every lone die read unclearly would be looked into.
@@ -97,6 +99,8 @@ def places(cands: list[Candidate], probs: np.ndarray, max_not_die: float) -> lis
             continue
         if p[NOT_A_DIE] > max_not_die:
             out.append((c, known, GROUP) if roomy(c) else (c, BLOB_DIE * size(c), BLOB))
+            if not known and size(c) >= CLUSTER_ACROSS * HEAP_DIE:
+                out.append((c, size(c) / CLUSTER_ACROSS, HEAP))
         elif p[:NOT_A_DIE].max() < CLEAR_DIE:
             inner = [(o, q) for o, q in zip(cands, probs)
                      if o is not c and holds(c, o) and size(o) < GROUP_INNER * size(c)]
