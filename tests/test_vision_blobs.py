@@ -241,40 +241,26 @@ def test_a_box_looked_into_as_a_heap_that_is_none_stays_a_die(monkeypatch: pytes
         (110, 110, 18, 18), (150, 150, 18, 18)], "the heap's dice are the frame's: the blob's 38 px part no die"
 
 
-#: ``thrown_black_scene`` seeds whose white dice of 17-19 px lie in a heap read as one unsure die,
-#: found by no pyramid level, with no die read clearly apart: 25 dice in all.
-LONE_HEAPS = (16, 205, 276, 283)
+#: ``thrown_black_scene`` seeds whose dice lie in heaps with no die read clearly apart, each with its
+#: dice, how many of them must be read right, the knob that turns the rule off, and how many at most
+#: are read right then (``blobs.HEAP``):
+HEAP_CASES = {
+    # white dice of 17-19 px in a heap read as one unsure die, found by no pyramid level
+    "read as one unsure die": ((16, 205, 276, 283), 25, 19, ("MAX_HEAPS", 0), 2),
+    # white dice of 17-22 px in heaps taken for no die (blobs, looked into as pairs of dice)
+    "taken for no die": ((46, 222, 264), 27, 24, ("MAX_HEAPS", 0), 6),
+    # heaps in which, looked into, one die reads clearly as a die of its own and others unclearly
+    "with one die read clearly": ((74, 133, 240), 23, 13, ("HEAP_KEPT", 99), 8),
+}
 
 
-def test_a_heap_read_as_one_unsure_die_is_read_die_by_die(monkeypatch: pytest.MonkeyPatch) -> None:
-    n, right, sure_wrong = thrown_reads(LONE_HEAPS)
-    assert n == 25 and right >= 19 and sure_wrong == 0, (n, right, sure_wrong)
-    monkeypatch.setattr(blobs, "MAX_HEAPS", 0)
-    assert thrown_reads(LONE_HEAPS)[1] <= 2
-
-
-#: ``thrown_black_scene`` seeds whose white dice of 17-22 px lie in heaps taken for no die (blobs,
-#: looked into as pairs of dice), with no die read clearly apart: 27 dice in all.
-BLOB_HEAPS = (46, 222, 264)
-
-
-def test_a_heap_taken_for_no_die_is_looked_into_as_a_heap_too(monkeypatch: pytest.MonkeyPatch) -> None:
-    n, right, sure_wrong = thrown_reads(BLOB_HEAPS)
-    assert n == 27 and right >= 24 and sure_wrong == 0, (n, right, sure_wrong)
-    monkeypatch.setattr(blobs, "MAX_HEAPS", 0)
-    assert thrown_reads(BLOB_HEAPS)[1] <= 6
-
-
-#: ``thrown_black_scene`` seeds whose heaps, looked into, show one die read clearly as a die of its
-#: own and others read unclearly: 23 dice in all.
-ONE_CLEAR_HEAPS = (74, 133, 240)
-
-
-def test_a_heap_with_one_die_read_clearly_in_it_is_a_heap(monkeypatch: pytest.MonkeyPatch) -> None:
-    n, right, sure_wrong = thrown_reads(ONE_CLEAR_HEAPS)
-    assert n == 23 and right >= 13 and sure_wrong == 0, (n, right, sure_wrong)
-    monkeypatch.setattr(blobs, "HEAP_KEPT", 99)
-    assert thrown_reads(ONE_CLEAR_HEAPS)[1] <= 8
+@pytest.mark.parametrize("case", list(HEAP_CASES))
+def test_a_heap_with_no_die_apart_is_read_die_by_die(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    seeds, dice, floor, (knob, off), ceiling = HEAP_CASES[case]
+    n, right, sure_wrong = thrown_reads(seeds)
+    assert n == dice and right >= floor and sure_wrong == 0, (n, right, sure_wrong)
+    monkeypatch.setattr(blobs, knob, off)
+    assert thrown_reads(seeds)[1] <= ceiling
 
 
 def test_lone_dice_read_unclearly_are_seldom_taken_for_heaps() -> None:

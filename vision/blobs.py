@@ -6,7 +6,10 @@ White dice thrown together on a black cloth came back as one box: a pair or a ro
 inside it (a *group*). With no two dice found apart, the handful re-read of ``vision.reader`` had
 nowhere to look. Each blob and group is looked into by the handful locator at the scale of the
 dice it is thought to hold (where some dice of the frame read clearly, theirs: dice of one frame
-are of one size), and its finds that are parts of it join the candidates.
+are of one size), and its finds that are parts of it join the candidates. Where no die of the
+frame reads clearly, a big box read unclearly as one die or taken for no die may be a heap of dice
+too small for the locator at the frame's scale: it is looked into for dice four across it, and
+split where what is found there reads as dice (``is_heap``).
 """
 from __future__ import annotations
 
@@ -53,12 +56,12 @@ CLUSTER_PARTS = (0.15, 0.6)
 #: What a place to look into is thought to be (``places``): a box taken for no die (a blob of two
 #: dice or so), a box read unclearly as one die holding dice of a size found (a group), or one read
 #: unclearly as a die of two pips or more (a 1 is a speck as often) in a frame where no die reads
-#: clearly and with no smaller box inside (a heap,
-#: looked into for dice ``CLUSTER_ACROSS`` across it, as ``cluster_finds`` does). White dice of
-#: 16-19 px thrown in one heap of 8-12 on black cloth were read as one unsure 6: the locator finds
-#: none of them at the working copy's scale, and no die apart told their size. A blob as big is
-#: looked into as a heap too, where no die's size is known: such heaps were taken for no die as
-#: often, and looked into for two dice across them found a die or none.
+#: clearly and with no smaller box inside (a heap, looked into for dice ``CLUSTER_ACROSS`` across
+#: it, as ``cluster_finds`` does). White dice of 16-19 px thrown in one heap of 8-12 on black cloth
+#: were read as one unsure 6: the locator finds none of them at the working copy's scale, and no die
+#: apart told their size. A blob as big is looked into as a heap too, where no die's size is known:
+#: such heaps were taken for no die as often, and looked into for two dice across them found a die
+#: or none.
 BLOB, GROUP, HEAP = "blob", "group", "heap"
 #: A heap's dice are looked for only where they would be this big (px) or more: smaller, the classifier
 #: cannot read them, and every lone die read unclearly would be looked into.
@@ -165,7 +168,7 @@ def blob_finds(bgr: np.ndarray, cands: list[Candidate], probs: np.ndarray, read_
     if not looks:
         return []
     taken = [c for c, p in zip(cands, probs) if p[NOT_A_DIE] <= max_not_die]
-    heaps = {}                                      # the heaps found so, and their parts
+    heaps: dict[int, list[Candidate]] = {}          # the heaps found so (by id), and their parts
     for place, die, kind in looks:
         if kind == HEAP:
             got = parts(finds_around(bgr, place.box, read_size / die), place, die, kind,

@@ -41,12 +41,11 @@ CLEAR = 0.97
 #: at the desk, in the bowl and thrown on black the reads are the same without them), and they were
 #: a fifth of the turned reads in clutter and in the bowl.
 SURELY_NO_DIE = 0.9
-#: The model that gives kept dice a second opinion (``second_opinion``).
 #: Crops a network reads in one forward pass. OpenCV's dnn reads a big batch slower per crop than a
 #: few at a time (200 crops at once: 0.75 ms a crop on one core here; four at a time: 0.42 ms), with
 #: the same scores to the bit.
 FORWARD_BATCH = 4
-
+#: The model that gives kept dice a second opinion (``second_opinion``).
 SECOND_MODEL = Path(__file__).resolve().parent / "models" / "dice_second_12.onnx"
 
 

@@ -276,9 +276,10 @@ def more_of_their_size(bgr: np.ndarray, loc: Located, rest: list[Candidate]) -> 
 def split_blobs(bgr: np.ndarray, loc: Located) -> Located:
     """``loc`` with the dice found where the locator boxed dice together (``vision.blobs``): boxes
     it found strongly that the upright look takes for no die (blobs), or for one die unclearly
-    while they hold smaller boxes (groups), looked into by the handful locator at the scale of the
-    dice they are thought to hold; the finds there that are parts of them join the candidates,
-    read upright like the rest."""
+    while they hold smaller boxes (groups) or where no die reads clearly (heaps, taken as such
+    with ``HEAP_PARTS``), looked into by the handful locator at the scale of the dice they are
+    thought to hold; the finds there that are parts of them join the candidates, read upright like
+    the rest."""
     parts = blob_finds(bgr, loc.cands, loc.probs, READ_SIZE, MAX_NOT_DIE, HEAP_PARTS)
     if not parts:
         return loc
