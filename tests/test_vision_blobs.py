@@ -21,7 +21,7 @@ from tools.dice_split import part_of
 from vision import blobs, look, reader
 from vision.boxes import CLEAR_DIE
 from vision.classify import read_pips
-from vision.locate import Candidate, finds_around
+from vision.locate import Candidate
 
 #: Seeds of ``thrown_black_scene`` frames (one fresh generator each) whose dice lie in tight groups:
 #: 9 dice of 35 px in two groups and 4 dice of 22 px in pairs.
@@ -280,8 +280,7 @@ def test_lone_dice_read_unclearly_are_seldom_taken_for_heaps() -> None:
                 r = read_pips(img, [die.box])[0]
                 if r.p_value >= CLEAR_DIE or r.p_not_die > look.MAX_NOT_DIE:
                     continue
-                inner = blobs.size(die) / blobs.CLUSTER_ACROSS
-                got = blobs.parts(finds_around(img, die.box, look.READ_SIZE / inner), die, inner, blobs.HEAP, [])
+                got = blobs.heap_finds(img, die, look.READ_SIZE, [])
                 looks += 1
                 heaps += blobs.is_heap(img, got, look.MAX_NOT_DIE, look.HEAP_PARTS)
     print(f"{heaps} of {looks} lone dice read unclearly taken for heaps")

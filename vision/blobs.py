@@ -100,14 +100,16 @@ def places(cands: list[Candidate], probs: np.ndarray, max_not_die: float) -> lis
     def roomy(c: Candidate) -> bool:                 # room for two or more dice of the known size
         return known > 0 and GROUP_ROOM * known <= size(c) <= GROUP_ACROSS * known
 
+    def heap(c: Candidate) -> list[tuple[Candidate, float, str]]:   # no size known; dice readable
+        return [(c, size(c) / CLUSTER_ACROSS, HEAP)] if not known and size(c) >= CLUSTER_ACROSS * HEAP_DIE else []
+
     out = []
     for c, p in zip(cands, probs):
         if c.score < BLOB_FIND:
             continue
         if p[NOT_A_DIE] > max_not_die:
             out.append((c, known, GROUP) if roomy(c) else (c, BLOB_DIE * size(c), BLOB))
-            if not known and size(c) >= CLUSTER_ACROSS * HEAP_DIE:
-                out.append((c, size(c) / CLUSTER_ACROSS, HEAP))
+            out += heap(c)
         elif p[:NOT_A_DIE].max() < CLEAR_DIE:
             inner = [(o, q) for o, q in zip(cands, probs)
                      if o is not c and holds(c, o) and size(o) < GROUP_INNER * size(c)]
@@ -117,8 +119,8 @@ def places(cands: list[Candidate], probs: np.ndarray, max_not_die: float) -> lis
                 out.append((c, die, GROUP))
             elif roomy(c) and not read:
                 out.append((c, known, GROUP))
-            elif not known and not inner and np.argmax(p[:NOT_A_DIE]) >= 1 and size(c) >= CLUSTER_ACROSS * HEAP_DIE:
-                out.append((c, size(c) / CLUSTER_ACROSS, HEAP))
+            elif not inner and np.argmax(p[:NOT_A_DIE]) >= 1:
+                out += heap(c)
     out.sort(key=lambda t: -t[0].score)
     return [t for t in out if t[2] != HEAP][:MAX_LOOKS] + [t for t in out if t[2] == HEAP][:MAX_HEAPS]
 
@@ -169,10 +171,9 @@ def blob_finds(bgr: np.ndarray, cands: list[Candidate], probs: np.ndarray, read_
         return []
     taken = [c for c, p in zip(cands, probs) if p[NOT_A_DIE] <= max_not_die]
     heaps: dict[int, list[Candidate]] = {}          # the heaps found so (by id), and their parts
-    for place, die, kind in looks:
+    for place, _, kind in looks:
         if kind == HEAP:
-            got = parts(finds_around(bgr, place.box, read_size / die), place, die, kind,
-                        [c for c in taken if c is not place])
+            got = heap_finds(bgr, place, read_size, [c for c in taken if c is not place])
             if is_heap(bgr, got, max_not_die, heap_parts):
                 heaps[id(place)] = got
     looked = [t for t in looks if t[2] != HEAP or id(t[0]) in heaps]
@@ -184,6 +185,14 @@ def blob_finds(bgr: np.ndarray, cands: list[Candidate], probs: np.ndarray, read_
     in_heaps = [f for got in heaps.values() for f in got]           # dice of the frame too
     others = [c for c in cands if not any(c is place for place, _, _ in looked)]
     return [c for c in merge(others + fitting(found, dice + in_heaps)) if not any(c is k for k in others)]
+
+
+def heap_finds(bgr: np.ndarray, place: Candidate, read_size: float, dice: list[Candidate]) -> list[Candidate]:
+    """The ``parts`` of the box ``place`` of the BGR frame looked into as a heap: the handful
+    locator's finds there at the scale that brings dice ``CLUSTER_ACROSS`` across it to
+    ``read_size``, of ``CLUSTER_PARTS`` of its size, on none of the ``dice`` found."""
+    die = size(place) / CLUSTER_ACROSS
+    return parts(finds_around(bgr, place.box, read_size / die), place, die, HEAP, dice)
 
 
 def is_heap(bgr: np.ndarray, finds: list[Candidate], max_not_die: float, heap_parts: int) -> bool:
