@@ -273,7 +273,7 @@ def test_dice_a_read_again_lost_are_those_no_die_read_again_covers() -> None:
 
 
 #: ``thrown_black_scene`` seeds with a die the first read is sure of (and right) that the read again
-#: (enlarged, or as a handful) lost: 39 dice, 33 read right when the read again stands alone; and
+#: (enlarged, or as a handful) lost: 39 dice, 34 read right when the read again stands alone; and
 #: seeds 52 and 122 with dice it nearly was sure of: 10 dice, 4 so.
 LOST_IN_READ_AGAIN = (36, 92, 131, 145)
 NEARLY_SURE_LOST = (52, 122)
@@ -286,7 +286,7 @@ def test_dice_a_read_again_lost_are_given_back(monkeypatch: pytest.MonkeyPatch) 
     assert n == 10 and right >= 7 and sure_wrong == 0, (n, right, sure_wrong)   # (8 before seed 122's heap of
     #                                                  three was looked into: its nearly sure 4 is lost since)
     monkeypatch.setattr(reader, "lost_believed", lambda again, first: [])
-    assert thrown_reads(LOST_IN_READ_AGAIN)[1] <= 33
+    assert thrown_reads(LOST_IN_READ_AGAIN)[1] <= 34
     assert thrown_reads(NEARLY_SURE_LOST)[1] <= 4
 
 

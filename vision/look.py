@@ -279,12 +279,14 @@ def split_blobs(bgr: np.ndarray, loc: Located) -> Located:
     while they hold smaller boxes (groups) or where no die reads clearly (heaps, taken as such
     with ``HEAP_PARTS``), looked into by the handful locator at the scale of the dice they are
     thought to hold; the finds there that are parts of them join the candidates, read upright like
-    the rest."""
-    parts = blob_finds(bgr, loc.cands, loc.probs, READ_SIZE, MAX_NOT_DIE, HEAP_PARTS)
-    if not parts:
-        return loc
-    crops, probs = first_look(bgr, [c.box for c in parts])
-    return Located(loc.cands + parts, np.concatenate([loc.crops, crops]), np.concatenate([loc.probs, probs]))
+    the rest. Then, where the dice read so far are small, boxes taken for no die that the locator
+    found weakly, with room for two or more of those dice, are looked into too (``weak_places``)."""
+    for weak in (False, True):                     # the dice found first may tell the dice's size
+        parts = blob_finds(bgr, loc.cands, loc.probs, READ_SIZE, MAX_NOT_DIE, HEAP_PARTS, weak)
+        if parts:
+            crops, probs = first_look(bgr, [c.box for c in parts])
+            loc = Located(loc.cands + parts, np.concatenate([loc.crops, crops]), np.concatenate([loc.probs, probs]))
+    return loc
 
 
 def likely_boxes(located: Located) -> list[tuple[float, float, float, float]]:
