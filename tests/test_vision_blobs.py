@@ -63,6 +63,8 @@ def test_a_blob_s_parts_are_dice_sized_not_pips_nor_dice_already_found() -> None
     assert blobs.parts([half, pip, off], blob, 40, blobs.BLOB, []) == [half]
     found = box(105, 105, 40)                       # a die already read holds the part's centre
     assert blobs.parts([half], blob, 40, blobs.BLOB, [found]) == []
+    around = box(90, 90, 130)                       # a box round the whole group, read as one die
+    assert blobs.parts([half], blob, 40, blobs.BLOB, [around]) == [half]
 
 
 def test_a_group_s_parts_are_of_its_dice_size() -> None:
@@ -275,6 +277,18 @@ def test_small_dice_boxed_in_pairs_found_weakly_are_looked_into(monkeypatch: pyt
     assert n == 28 and right >= 23 and sure_wrong == 0, (n, right, sure_wrong)
     monkeypatch.setattr(blobs, "SMALL_DICE", 0.0)
     assert thrown_reads(WEAKLY_FOUND)[1] <= 15
+
+
+#: ``thrown_black_scene`` seeds where a box round a whole group of dice, read as one die, held the
+#: centres of the dice found by the look into the group, and so hid them: 20 dice, 13 read before.
+ROUND_A_GROUP = (1, 126, 231)
+
+
+def test_a_box_round_a_whole_group_read_as_one_die_hides_none_of_its_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    n, right, sure_wrong = thrown_reads(ROUND_A_GROUP)
+    assert n == 20 and right >= 18 and sure_wrong == 0, (n, right, sure_wrong)
+    monkeypatch.setattr(blobs, "OUTSIZED", np.inf)
+    assert thrown_reads(ROUND_A_GROUP)[1] <= 14
 
 
 def test_weak_places_are_roomy_blobs_of_frames_of_small_dice() -> None:

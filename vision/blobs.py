@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.boxes import CLEAR_DIE, ODD_SIZED, reads_as_die_of_its_own
+from vision.boxes import CLEAR_DIE, ODD_SIZED, OUTSIZED, reads_as_die_of_its_own
 from vision.classify import NOT_A_DIE, read_pips, readings
 from vision.locate import Candidate, finds_around, merge
 
@@ -169,11 +169,13 @@ def parts(finds: list[Candidate], place: Candidate, die: float, kind: str, dice:
     """The ``finds`` of a look into ``place`` that are parts of it: each holds its centre within it,
     is of a part's size (a blob's: ``BLOB_PARTS`` of its size; a heap's: ``CLUSTER_PARTS``; a group's: within
     ``vision.boxes.ODD_SIZED`` of its dice's size ``die``), and lies on none of the ``dice``
-    already found (neither holds the other's centre)."""
+    already found (neither holds the other's centre), of those under ``vision.boxes.OUTSIZED`` times
+    its size: a box round a whole group, read as one die, is no die the part repeats (beside the
+    group's dice ``vision.boxes.drop_outsized`` drops it), and it hid every die of the group."""
     share = {BLOB: BLOB_PARTS, HEAP: CLUSTER_PARTS}.get(kind)
     lo, hi = (share[0] * size(place), share[1] * size(place)) if share else (die / ODD_SIZED, die * ODD_SIZED)
     return [f for f in finds if holds(place, f) and lo <= size(f) <= hi
-            and not any(holds(d, f) or holds(f, d) for d in dice)]
+            and not any((holds(d, f) or holds(f, d)) and size(d) < OUTSIZED * size(f) for d in dice)]
 
 
 def fitting(found: list[Candidate], dice: list[Candidate]) -> list[Candidate]:
