@@ -273,21 +273,21 @@ def test_dice_a_read_again_lost_are_those_no_die_read_again_covers() -> None:
 
 
 #: ``thrown_black_scene`` seeds with a die the first read is sure of (and right) that the read again
-#: (enlarged, or as a handful) lost: 39 dice, 34 read right when the read again stands alone; and
-#: seeds 52 and 122 with dice it nearly was sure of: 10 dice, 4 so.
+#: (enlarged, or as a handful) lost: 39 dice, 35 read right when the read again stands alone; and
+#: seeds 30, 34 and 283 with dice it nearly was sure of (given back only those it was sure of, 4
+#: dice fewer are read): 32 dice, 18 so.
 LOST_IN_READ_AGAIN = (36, 92, 131, 145)
-NEARLY_SURE_LOST = (52, 122)
+NEARLY_SURE_LOST = (30, 34, 283)
 
 
 def test_dice_a_read_again_lost_are_given_back(monkeypatch: pytest.MonkeyPatch) -> None:
     n, right, sure_wrong = thrown_reads(LOST_IN_READ_AGAIN)
     assert n == 39 and right >= 37 and sure_wrong == 0, (n, right, sure_wrong)
     n, right, sure_wrong = thrown_reads(NEARLY_SURE_LOST)
-    assert n == 10 and right >= 7 and sure_wrong == 0, (n, right, sure_wrong)   # (8 before seed 122's heap of
-    #                                                  three was looked into: its nearly sure 4 is lost since)
+    assert n == 32 and right >= 26 and sure_wrong == 0, (n, right, sure_wrong)
     monkeypatch.setattr(reader, "lost_believed", lambda again, first: [])
-    assert thrown_reads(LOST_IN_READ_AGAIN)[1] <= 34
-    assert thrown_reads(NEARLY_SURE_LOST)[1] <= 4
+    assert thrown_reads(LOST_IN_READ_AGAIN)[1] <= 35
+    assert thrown_reads(NEARLY_SURE_LOST)[1] <= 20
 
 
 def test_a_quick_read_gives_back_only_dice_the_full_read_is_sure_of() -> None:
