@@ -153,9 +153,8 @@ def weak_places(cands: list[Candidate], probs: np.ndarray, max_not_die: float,
                 read_size: float) -> list[tuple[Candidate, float, str]]:
     """Where to look again among the boxes ``places`` passes over as found too weakly
     (``BLOB_FIND``), when the dice of the frame are small (``known_size`` under ``SMALL_DICE`` of
-    ``read_size``):
-    each box taken for no die (``max_not_die``) with room for two or more of them (``roomy``), as
-    a group of such dice; at most ``MAX_LOOKS``, the strongest first."""
+    ``read_size``): each box taken for no die (``max_not_die``) with room for two or more of them
+    (``roomy``), as a group of such dice; at most ``MAX_LOOKS``, the strongest first."""
     known = known_size(cands, probs, max_not_die)
     if known is None or known >= SMALL_DICE * read_size:
         return []
@@ -203,11 +202,11 @@ def blob_finds(bgr: np.ndarray, cands: list[Candidate], probs: np.ndarray, read_
     (``places``; ``weak``: ``weak_places``), each looked into by the handful locator at the scale
     that brings the dice it is thought to hold to ``LOOK_ZOOM`` times ``read_size``
     (``vision.locate.finds_around``): its ``parts`` that are ``fitting``, none a box already among
-    ``cands``. A box thought a heap is looked into first, and
-    is one only when its parts say so (``is_heap``, with ``heap_parts``); else it stays among the
-    dice found, as though not looked into. They are merged against the other ``cands``,
-    not against the places looked into: a pair's box holds the centre of each of its dice and is of
-    a similar size, and merged against it a die found less strongly than the pair was lost."""
+    ``cands``. A box thought a heap is looked into first (at its own scale, ``heap_finds``), and is
+    one only when its parts say so (``is_heap``, with ``heap_parts``); else it stays among the dice
+    found, as though not looked into. They are merged against the other ``cands``, not against the
+    places looked into: a pair's box holds the centre of each of its dice and is of a similar size,
+    and merged against it a die found less strongly than the pair was lost."""
     looks = weak_places(cands, probs, max_not_die, read_size) if weak else places(cands, probs, max_not_die)
     if not looks:
         return []
