@@ -46,3 +46,23 @@ def test_crops_read_a_few_at_a_time_score_as_read_all_at_once(monkeypatch: pytes
     whole = classify.class_probabilities(crops)
     assert chunked.shape == (len(crops), 7)
     np.testing.assert_allclose(chunked, whole, rtol=0, atol=1e-9)
+
+
+def test_a_die_read_at_0_96_upright_is_clear_and_one_at_0_9_is_turned(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The turns only ever changed the confidence of dice read 0.8 or more upright, never their value;
+    from 0.95 (``CLEAR``) a reading is kept as it is, the turns' cost saved."""
+    img, gt = load(PHOTO)
+    crops, _ = first_look(img, [(x, y, w, h) for _, x, y, w, h in gt[:2]])
+    probs = np.full((2, 7), 0.005)
+    probs[0, 2], probs[1, 2] = 0.96, 0.90
+    seen: list[int] = []
+    real = classify.class_probabilities
+
+    def spy(c: np.ndarray) -> np.ndarray:
+        seen.append(len(c))
+        return real(c)
+
+    monkeypatch.setattr(classify, "class_probabilities", spy)
+    out = settled_probabilities(crops, probs)
+    assert seen == [len(classify.TURNS)], "only the die read at 0.9 is read again"
+    assert np.array_equal(out[0], probs[0]) and not np.array_equal(out[1], probs[1])
