@@ -37,7 +37,7 @@ TURNS = (1, 2, 3)
 #: A first reading whose best probability reaches this is clear and not read again. Of the unclear
 #: first readings of the 200 photos' middle 640x480 (943), 720 were 0.9 or more and 423 of them 0.95
 #: or more, and the turns changed the value of none read 0.8 or more: only the confidence. At 0.95
-#: every scene of ``benchmarks/dice_scenes.py`` reads the same dice right as at 0.97, with 2-5 more
+#: every scene of ``benchmarks/dice_scenes.py`` reads the same dice right as at 0.97, with 0-6 more
 #: reported sure and none of them wrong (the bowl 296 to 301, thrown on black 584 to 587); the dev
 #: photos at 0.4x-4x and ``thrown_black_scene`` seeds 0-299 the same or better (1868 to 1876 dice
 #: right, the same 2 sure and wrong). At 0.9 the bowl had a sure die that is none, and the seeds
