@@ -13,6 +13,20 @@ from vision.classify import CLEAR, NOT_A_DIE, SURELY_NO_DIE, first_look, settled
 PHOTO = "IMG_20191209_100358.jpg"
 
 
+def reads_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list to which every later ``classify.class_probabilities`` call appends how many crops it
+    read (the call itself goes on as before)."""
+    seen: list[int] = []
+    real = classify.class_probabilities
+
+    def spy(c: np.ndarray) -> np.ndarray:
+        seen.append(len(c))
+        return real(c)
+
+    monkeypatch.setattr(classify, "class_probabilities", spy)
+    return seen
+
+
 def test_unclear_dice_are_turned_and_crops_surely_no_die_are_not(monkeypatch: pytest.MonkeyPatch) -> None:
     img, gt = load(PHOTO)
     boxes = [(x, y, w, h) for _, x, y, w, h in gt[:3]]
@@ -22,14 +36,7 @@ def test_unclear_dice_are_turned_and_crops_surely_no_die_are_not(monkeypatch: py
     probs[1, 2] = 0.60                               # an unclear die
     probs[2, NOT_A_DIE] = 0.93                       # surely no die, yet under CLEAR
     assert probs[2].max() < CLEAR and probs[2, NOT_A_DIE] >= SURELY_NO_DIE
-    seen: list[int] = []
-    real = classify.class_probabilities
-
-    def spy(c: np.ndarray) -> np.ndarray:
-        seen.append(len(c))
-        return real(c)
-
-    monkeypatch.setattr(classify, "class_probabilities", spy)
+    seen = reads_counted(monkeypatch)
     out = settled_probabilities(crops, probs, CLEAR)
     assert seen == [len(classify.TURNS)], "only the unclear die is read again, once per turn"
     assert np.array_equal(out[[0, 2]], probs[[0, 2]]) and not np.array_equal(out[1], probs[1])
@@ -55,14 +62,7 @@ def test_a_die_read_at_0_96_upright_is_clear_and_one_at_0_9_is_turned(monkeypatc
     crops, _ = first_look(img, [(x, y, w, h) for _, x, y, w, h in gt[:2]])
     probs = np.full((2, 7), 0.005)
     probs[0, 2], probs[1, 2] = 0.96, 0.90
-    seen: list[int] = []
-    real = classify.class_probabilities
-
-    def spy(c: np.ndarray) -> np.ndarray:
-        seen.append(len(c))
-        return real(c)
-
-    monkeypatch.setattr(classify, "class_probabilities", spy)
+    seen = reads_counted(monkeypatch)
     out = settled_probabilities(crops, probs)
     assert seen == [len(classify.TURNS)], "only the die read at 0.9 is read again"
     assert np.array_equal(out[0], probs[0]) and not np.array_equal(out[1], probs[1])

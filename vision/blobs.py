@@ -166,9 +166,7 @@ def weak_places(cands: list[Candidate], probs: np.ndarray, max_not_die: float,
     none is known, under ``SMALL_DICE`` of ``read_size``): each box taken for no die
     (``max_not_die``) with room for two or more of them (``roomy``), as a group of such dice; at
     most ``MAX_LOOKS``, the strongest first."""
-    known = known_size(cands, probs, max_not_die)
-    if known is None:
-        known = NO_SIZE_DIE
+    known = known_size(cands, probs, max_not_die) or NO_SIZE_DIE
     if known >= SMALL_DICE * read_size:
         return []
     out = [(c, known, GROUP) for c, p in zip(cands, probs)
