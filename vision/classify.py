@@ -71,15 +71,21 @@ def crop_square(image: np.ndarray, cx: float, cy: float, side: float, out: int =
     Parts outside the image are filled by repeating the border. Shrinking uses area averaging, so
     a 300 px die and a 30 px die give comparable crops.
     """
-    side = max(2, round(float(side)))
-    x0, y0 = round(float(cx - side / 2)), round(float(cy - side / 2))
+    return crop_rect(image, cx, cy, side, side, out)
+
+
+def crop_rect(image: np.ndarray, cx: float, cy: float, width: float, height: float, out: int = CROP) -> np.ndarray:
+    """The ``width`` x ``height`` rectangle centred on (cx, cy), resized to ``out`` x ``out`` (a
+    rectangle is stretched to the square), as ``crop_square`` does."""
+    sw, sh = max(2, round(float(width))), max(2, round(float(height)))
+    x0, y0 = round(float(cx - sw / 2)), round(float(cy - sh / 2))
     h, w = image.shape[:2]
-    pad = max(0, -x0, -y0, x0 + side - w, y0 + side - h)
+    pad = max(0, -x0, -y0, x0 + sw - w, y0 + sh - h)
     if pad:
         image = cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
         x0, y0 = x0 + pad, y0 + pad
-    roi = image[y0:y0 + side, x0:x0 + side]
-    interp = cv2.INTER_AREA if side > out else cv2.INTER_LINEAR
+    roi = image[y0:y0 + sh, x0:x0 + sw]
+    interp = cv2.INTER_AREA if max(sw, sh) > out else cv2.INTER_LINEAR
     return cv2.resize(roi, (out, out), interpolation=interp)
 
 

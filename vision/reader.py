@@ -60,7 +60,7 @@ from vision.look import (
     read_part,
     touching,
 )
-from vision.side import doubt_side_views
+from vision.side import doubt_side_views, read_tops
 
 #: A frame whose dice come out smaller than this (px, median of a first read's boxes, in the frame
 #: as read) is read again enlarged so that they come to ``READ_SIZE`` (``read_small_dice``): the
@@ -97,7 +97,7 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     if min(h, w) < MIN_SIDE:
         return []
     if calibration is None:
-        return doubt_side_views(bgr, read_uncalibrated(bgr))
+        return read_tops(bgr, doubt_side_views(bgr, read_uncalibrated(bgr)))
     ax, ay, aw, ah = calibration.area_px(h, w)
     die_px = calibration.die_px(h, w)
     dice = read_area(bgr, (ax, ay, aw, ah), die_px)
@@ -105,8 +105,8 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
         handful = read_handful(bgr, dice)
         dice = dice if handful is None else with_lost_believed(handful, dice)
     inside = [d for d in dice if ax <= d.box[0] + d.box[2] / 2 <= ax + aw and ay <= d.box[1] + d.box[3] / 2 <= ay + ah]
-    return doubt_side_views(bgr, [off_colour(d) if calibration.colours and d.colour is not None
-                                  and nearest(d.colour, calibration.colours) > TOLERANCE else d for d in inside])
+    return read_tops(bgr, doubt_side_views(bgr, [off_colour(d) if calibration.colours and d.colour is not None
+                                                 and nearest(d.colour, calibration.colours) > TOLERANCE else d for d in inside]))
 
 
 def read_area(bgr: np.ndarray, area: tuple[int, int, int, int], die_px: float | None, model: Path = MODEL,
