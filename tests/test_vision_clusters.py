@@ -64,6 +64,15 @@ def test_a_clear_die_of_another_size_stays() -> None:
     assert drop_odd_sized(pair) == pair
 
 
+def test_a_doubted_box_far_off_the_size_of_the_one_die_beside_it_is_dropped() -> None:
+    """Of two boxes, a doubted one (a keyboard's corner) four times the size of a die the classifier
+    takes for one is dropped; where both are doubted, neither tells the dice's size and both stay."""
+    die, corner = seen(0.0, 31.0), seen(300.0, 142.0, 0.3, p_not_die=0.06)
+    assert drop_odd_sized([corner, die]) == [die]
+    doubted = seen(0.0, 31.0, 0.3, p_not_die=0.2)
+    assert drop_odd_sized([corner, doubted]) == [corner, doubted]
+
+
 def test_a_box_far_smaller_than_the_others_is_unsure() -> None:
     """A pip of a big die the locator missed reads like a die showing 1: it must not be sure."""
     dice = [seen(300.0 * k, 300.0 + 10 * k) for k in range(4)] + [seen(2000.0, 140.0)]

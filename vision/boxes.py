@@ -52,6 +52,12 @@ UNDERSIZED = 0.5
 #: die read right in each (one die, 0.71 of the others' size). 1.25 drops 47 boxes on no die there and
 #: 6 dice, 1.5 drops 28 and none.
 ODD_SIZED = 1.4
+#: Where a frame has two boxes, a doubted one is dropped when its size is off the other's by more than
+#: this factor and the other is not doubted: two dice seen at an angle, one near the camera and one
+#: far, differ by half as much again (the ``webcam desk`` scene of ``benchmarks/dice_scenes.py``: a
+#: die of 40 px beside one of 27, a die of 41 px beside one of 60), a keyboard's corner boxed beside a
+#: die of 31 px measured 142.
+ODD_PAIR = 2.5
 
 
 @dataclass(frozen=True)
@@ -169,10 +175,16 @@ def doubt_maybe_no_die(seen: list[Seen], most: float = SURE_MAX_NOT_DIE) -> list
             for s in seen]
 
 
-def drop_odd_sized(seen: list[Seen], ratio: float = ODD_SIZED) -> list[Seen]:
+def drop_odd_sized(seen: list[Seen], ratio: float = ODD_SIZED, pair: float = ODD_PAIR) -> list[Seen]:
     """Without the boxes the classifier doubts are dice (``SURE_MAX_NOT_DIE``) whose size is over
     ``ratio`` times, or under ``1 / ratio`` times, the median size of the other boxes (when there are
-    two others or more). A doubted box of the dice's size stays, to be asked about."""
+    two others or more); of two boxes, without a doubted one off the other's size by more than
+    ``pair`` where the other is not doubted. A doubted box of the dice's size stays, to be asked
+    about."""
+    if len(seen) == 2:
+        return [s for s, o in zip(seen, seen[::-1])
+                if s.reading.p_not_die <= SURE_MAX_NOT_DIE or o.reading.p_not_die > SURE_MAX_NOT_DIE
+                or o.size / pair <= s.size <= o.size * pair]
     if len(seen) < 3:
         return seen
     return [s for s, median in zip(seen, others_median(seen))

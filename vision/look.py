@@ -17,6 +17,7 @@ from vision.blobs import blob_finds, cluster_finds, holds
 from vision.boxes import (
     CLEAR_DIE,
     CLUSTER_DICE,
+    ODD_PAIR,
     ODD_SIZED,
     STRONG_FIND,
     SURE_MAX_NOT_DIE,
@@ -311,7 +312,7 @@ def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: fl
     """Every die the reader keeps in a BGR uint8 frame, before boxes are rounded. With ``die_px``
     (a calibrated camera) only boxes of about that size are dice. ``max_not_die_unsure`` and
     ``sure_max_not_die`` are ``MAX_NOT_DIE_UNSURE`` and ``SURE_MAX_NOT_DIE``, and ``odd_sized``
-    ``ODD_SIZED``, except where their choice is measured (1.0 keeps every unsure die and every sure
+    ``ODD_SIZED`` (and the pair's ``ODD_PAIR`` where it is more), except where their choice is measured (1.0 keeps every unsure die and every sure
     one sure; ``math.inf`` keeps boxes of any size). ``located`` is ``locate_and_look(bgr, die_px)``
     when the caller has it already; ``clear`` is ``vision.classify.settled_probabilities``'s (0: no
     die is read again turned, a quick first read); ``reported`` False skips what only the dice
@@ -328,7 +329,7 @@ def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: fl
     nested = resolve_nesting(seen, max_not_die_unsure=max_not_die_unsure)
     kept = [s for s in doubt_undersized(drop_outsized(nested))
             if s.confidence >= CERTAIN or s.reading.p_not_die <= max_not_die_unsure]
-    kept = drop_odd_sized(doubt_maybe_no_die(kept, sure_max_not_die), odd_sized)
+    kept = drop_odd_sized(doubt_maybe_no_die(kept, sure_max_not_die), odd_sized, max(ODD_PAIR, odd_sized))
     if die_px is not None:
         kept = [s for s in kept if die_px / SIZE_TOLERANCE <= s.size <= die_px * SIZE_TOLERANCE]
     if not reported:
