@@ -312,8 +312,9 @@ def look(bgr: np.ndarray, die_px: float | None = None, *, max_not_die_unsure: fl
     """Every die the reader keeps in a BGR uint8 frame, before boxes are rounded. With ``die_px``
     (a calibrated camera) only boxes of about that size are dice. ``max_not_die_unsure`` and
     ``sure_max_not_die`` are ``MAX_NOT_DIE_UNSURE`` and ``SURE_MAX_NOT_DIE``, and ``odd_sized``
-    ``ODD_SIZED`` (and the pair's ``ODD_PAIR`` where it is more), except where their choice is measured (1.0 keeps every unsure die and every sure
-    one sure; ``math.inf`` keeps boxes of any size). ``located`` is ``locate_and_look(bgr, die_px)``
+    ``ODD_SIZED`` (two boxes are held to ``ODD_PAIR``, or to ``odd_sized`` where that is more),
+    except where their choice is measured (1.0 keeps every unsure die and every sure one sure;
+    ``math.inf`` keeps boxes of any size). ``located`` is ``locate_and_look(bgr, die_px)``
     when the caller has it already; ``clear`` is ``vision.classify.settled_probabilities``'s (0: no
     die is read again turned, a quick first read); ``reported`` False skips what only the dice
     reported need, ``second_look`` and ``vision.shape.doubt_shapes`` (for a quick first read, which

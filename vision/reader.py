@@ -90,7 +90,10 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     are small is read again enlarged (``read_small_dice``). Where dice touch (a handful thrown
     together) the part around them is read again by the handful locator (``read_handful``; through
     a calibration that knows the dice's size, its area at that size), keeping the dice the first
-    read was sure of, or nearly, that the read again lost (``lost_believed``).
+    read was sure of, or nearly, that the read again lost (``lost_believed``). A sure die with the
+    rest of a cube above its box is reported unsure (``vision.side.doubt_side_views``), and an unsure
+    die is offered the value its top face reads where a camera at an angle sees it
+    (``vision.side.read_tops``).
     """
     bgr = as_bgr(image)
     h, w = bgr.shape[:2]
