@@ -151,7 +151,7 @@ def test_a_die_under_a_touching_neighbour_is_not_offered_the_neighbours_face(mon
 @pytest.mark.slow
 def test_sure_dice_and_dice_seen_from_above_keep_their_value(monkeypatch: pytest.MonkeyPatch) -> None:
     """A sure die is never read again at its top face; of the held-out photos (a camera above the
-    tray) no die read right is made wrong (with every unsure die given its top face's reading, 14
+    tray) no die read right is made wrong (with every unsure die given its top face's reading, 9
     are)."""
     img, front, _ = cube_on_table(roomy()[0])
     sure = Die(3, front, 0.9)
