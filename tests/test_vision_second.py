@@ -14,7 +14,7 @@ import pytest
 from tests.test_vision_reader import load
 from tools.dice_data import score_read
 from tools.dice_desk import desk_scene
-from vision import look, reader
+from vision import look, reader, side
 from vision.classify import CLEAR, settled_probabilities
 from vision.die import CERTAIN
 
@@ -26,8 +26,8 @@ def desk_reads(second: bool) -> tuple[int, int, int]:
     """(dice, read right, sure and wrong) over 24 seeded desk frames (white dice drawn as cubes seen
     by a tilted webcam beside a laptop), with or without the second opinion; unsure dice are not
     offered their top face's value (``vision.side.read_tops``, which reads with both models)."""
-    saved, saved_tops = look.second_look, reader.read_tops
-    reader.read_tops = lambda bgr, dice: dice
+    saved, saved_tops = look.second_look, side.read_tops
+    side.read_tops = lambda bgr, dice: dice
     if not second:
         look.second_look = lambda loc, probs, kept: kept
     n = right = sure_wrong = 0
@@ -38,7 +38,7 @@ def desk_reads(second: bool) -> tuple[int, int, int]:
             r, _, sw = score_read(rows, reader.read_dice(img))
             n, right, sure_wrong = n + len(rows), right + r, sure_wrong + sw
     finally:
-        look.second_look, reader.read_tops = saved, saved_tops
+        look.second_look, side.read_tops = saved, saved_tops
     return n, right, sure_wrong
 
 

@@ -87,7 +87,7 @@ def test_the_desk_die_read_from_its_front_face_is_not_sure(monkeypatch: pytest.M
         return [d for j, d in enumerate(dice) if d.certain and (j not in pairs or rows[pairs[j], 0] != d.value)]
 
     assert sure_and_wrong() == []
-    monkeypatch.setattr(reader, "doubt_side_views", lambda bgr, dice: dice)
+    monkeypatch.setattr(side, "doubt_side_views", lambda bgr, dice: dice)
     assert len(sure_and_wrong()) == 1, "the frame no longer shows the fault this rule is for"
 
 
@@ -117,7 +117,7 @@ def dice_made_right_and_wrong(img: np.ndarray, rows: np.ndarray, monkeypatch: py
 
     with_tops = right()
     with monkeypatch.context() as m:
-        m.setattr(reader, "read_tops", lambda bgr, dice: dice)
+        m.setattr(side, "read_tops", lambda bgr, dice: dice)
         without = right()
     assert len(with_tops) == len(without), "read_tops keeps the same dice"
     return (sum(a and not b for a, b in zip(with_tops, without)),

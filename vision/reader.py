@@ -60,7 +60,7 @@ from vision.look import (
     read_part,
     touching,
 )
-from vision.side import doubt_side_views, read_tops
+from vision.side import seen_from_the_side
 
 #: A frame whose dice come out smaller than this (px, median of a first read's boxes, in the frame
 #: as read) is read again enlarged so that they come to ``READ_SIZE`` (``read_small_dice``): the
@@ -91,16 +91,15 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     together) the part around them is read again by the handful locator (``read_handful``; through
     a calibration that knows the dice's size, its area at that size), keeping the dice the first
     read was sure of, or nearly, that the read again lost (``lost_believed``). A sure die with the
-    rest of a cube above its box is reported unsure (``vision.side.doubt_side_views``), and an unsure
-    die is offered the value its top face reads where a camera at an angle sees it
-    (``vision.side.read_tops``).
+    rest of a cube above its box is reported unsure, and an unsure die is offered the value its top
+    face reads where a camera at an angle sees it (``vision.side.seen_from_the_side``).
     """
     bgr = as_bgr(image)
     h, w = bgr.shape[:2]
     if min(h, w) < MIN_SIDE:
         return []
     if calibration is None:
-        return read_tops(bgr, doubt_side_views(bgr, read_uncalibrated(bgr)))
+        return seen_from_the_side(bgr, read_uncalibrated(bgr))
     ax, ay, aw, ah = calibration.area_px(h, w)
     die_px = calibration.die_px(h, w)
     dice = read_area(bgr, (ax, ay, aw, ah), die_px)
@@ -108,8 +107,8 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
         handful = read_handful(bgr, dice)
         dice = dice if handful is None else with_lost_believed(handful, dice)
     inside = [d for d in dice if ax <= d.box[0] + d.box[2] / 2 <= ax + aw and ay <= d.box[1] + d.box[3] / 2 <= ay + ah]
-    return read_tops(bgr, doubt_side_views(bgr, [off_colour(d) if calibration.colours and d.colour is not None
-                                                 and nearest(d.colour, calibration.colours) > TOLERANCE else d for d in inside]))
+    return seen_from_the_side(bgr, [off_colour(d) if calibration.colours and d.colour is not None
+                                    and nearest(d.colour, calibration.colours) > TOLERANCE else d for d in inside])
 
 
 def read_area(bgr: np.ndarray, area: tuple[int, int, int, int], die_px: float | None, model: Path = MODEL,

@@ -106,6 +106,13 @@ def doubt_side_views(bgr: np.ndarray, dice: list[Die]) -> list[Die]:
     return out
 
 
+def seen_from_the_side(bgr: np.ndarray, dice: list[Die]) -> list[Die]:
+    """The dice a reading of the frame ``bgr`` found, as the reader reports them after asking how a
+    camera at an angle sees them: each sure one with the rest of a die above its box reported unsure
+    (``doubt_side_views``), then each unsure one offered its top face's value (``read_tops``)."""
+    return read_tops(bgr, doubt_side_views(bgr, dice))
+
+
 def read_tops(bgr: np.ndarray, dice: list[Die]) -> list[Die]:
     """The same dice, each unsure one whose top face, read where a camera at an angle sees it
     (``TOP_UPS``, ``TOP_WIDE``, ``TOP_HIGH``), reads at least ``TOP_SURE`` surely as a die given that
