@@ -14,7 +14,13 @@ pip values 1..6 plus "not a die". Training crops:
   half the crops are the boxes the committed locator finds there (and with --pip-negatives the
   middle pip of a big synthetic die);
 - dice with an emblem in place of pips (a logo, a skull, a star): a die whose value cannot be
-  read, taught as an even spread over 1..6, so the reader keeps it and asks the player.
+  read, taught as an even spread over 1..6, so the reader keeps it and asks the player;
+- with --heap, some synthetic dice lie among two to five dice edge to edge on a patterned cloth,
+  light wood or a table (``heaped_die``), most of them marbled (--marbled).
+
+--init goes on from an exported model's weights (its batch norms folded into its convolutions by
+the export) instead of from scratch, with --lr as the learning rate's peak: a fine-tune. Tried for
+the bowl's marbled heaps and not kept (vision/models/README.md, "A heap followed die by die").
 
 The committed vision/models/dice_pips_10.onnx is: --epochs 48 --steps 120 --seed 10 --translucent 0.2
 (the defaults).
@@ -39,8 +45,10 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+from tools.dice_cloth import cloth, lay_packed
 from tools.dice_clutter import KINDS, clutter_patch, emblem
 from tools.dice_data import Draw, Photo, background, jitter_colour, load_photos, paste, render_die
+from tools.dice_desk import wood
 from tools.dice_tilted import render_tilted_die
 from tools.dice_translucent import render_translucent_die
 from vision.classify import CROP, MARGIN, NOT_A_DIE, crop_square
@@ -48,23 +56,49 @@ from vision.classify import CROP, MARGIN, NOT_A_DIE, crop_square
 MODELS = Path(__file__).resolve().parents[1] / "vision" / "models"
 
 
-def conv(cin: int, cout: int) -> nn.Sequential:
+def conv(cin: int, cout: int, norm: bool = True) -> nn.Sequential:
+    """3x3 convolution and ReLU, with batch norm; without (``norm`` False) the convolution has a
+    bias instead: an exported model's layers, whose norms ONNX export folded into them."""
+    if not norm:
+        return nn.Sequential(nn.Conv2d(cin, cout, 3, 1, 1), nn.ReLU(inplace=True))
     return nn.Sequential(nn.Conv2d(cin, cout, 3, 1, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
 
 
 class PipNet(nn.Module):
     """Crop (B,3,40,40) in 0..1 -> 7 logits (values 1..6, not a die)."""
 
-    def __init__(self, width: float = 1.0) -> None:
+    def __init__(self, width: float = 1.0, norm: bool = True) -> None:
         super().__init__()
         a, b, c, d = (max(4, int(round(n * width))) for n in (16, 32, 64, 96))
-        self.body = nn.Sequential(conv(3, a), conv(a, a), nn.MaxPool2d(2), conv(a, b), conv(b, b),
-                                  nn.MaxPool2d(2), conv(b, c), conv(c, c), nn.MaxPool2d(2),
-                                  conv(c, d), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2),
-                                  nn.Linear(d, 7))
+        self.body = nn.Sequential(conv(3, a, norm), conv(a, a, norm), nn.MaxPool2d(2), conv(a, b, norm),
+                                  conv(b, b, norm), nn.MaxPool2d(2), conv(b, c, norm), conv(c, c, norm),
+                                  nn.MaxPool2d(2), conv(c, d, norm), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+                                  nn.Dropout(0.2), nn.Linear(d, 7))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.body(x - 0.5)
+
+
+def from_onnx(path: Path, width: float = 1.0) -> PipNet:
+    """A PipNet (without batch norm) holding the weights of an exported model at ``path``, to be
+    trained on from there (needs the ``onnx`` package)."""
+    import onnx
+    from onnx import numpy_helper
+
+    model = onnx.load(str(path))
+    weights = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    convs = [(n.input[1], n.input[2]) for n in model.graph.node if n.op_type == "Conv"]
+    gemm = next(n for n in model.graph.node if n.op_type == "Gemm")
+    net = PipNet(width, norm=False)
+    layers = [m for m in net.modules() if isinstance(m, nn.Conv2d)]
+    with torch.no_grad():
+        for layer, (w, b) in zip(layers, convs, strict=True):
+            layer.weight.copy_(torch.from_numpy(np.array(weights[w])))
+            layer.bias.copy_(torch.from_numpy(np.array(weights[b])))
+        linear = net.body[-1]
+        linear.weight.copy_(torch.from_numpy(np.array(weights[gemm.input[1]])))
+        linear.bias.copy_(torch.from_numpy(np.array(weights[gemm.input[2]])))
+    return net
 
 
 def rotated_crop(img: np.ndarray, cx: float, cy: float, side: float, rng: np.random.Generator) -> np.ndarray:
@@ -124,6 +158,48 @@ def synthetic_die(rng: np.random.Generator, blank: bool = False, draw: Draw | No
     cx = x + w / 2 + rng.uniform(-0.1, 0.1) * s
     cy = y + h / 2 + rng.uniform(-0.1, 0.1) * s
     return rotated_crop(bg, cx, cy, MARGIN * s * rng.uniform(0.85, 1.2), rng), NOT_A_DIE if blank else v - 1
+
+
+_GROUNDS: list[np.ndarray] = []
+
+
+def ground(n: int, rng: np.random.Generator) -> np.ndarray:
+    """An ``n`` x ``n`` piece (a copy) of one of 60 grounds drawn once, 640 px square: half of them
+    patterned cloths whose pattern repeats every 12-100 px, a quarter light wood, a quarter table
+    backgrounds (drawing a cloth for every crop took most of the training's time)."""
+    if not _GROUNDS:
+        g = np.random.default_rng(0)
+        for i in range(60):
+            _GROUNDS.append(cloth(640, 640, g, float(np.exp(g.uniform(np.log(12), np.log(100)))))
+                            if i % 4 < 2 else wood(640, 640, g) if i % 4 == 2 else background(640, 640, g))
+    img = _GROUNDS[int(rng.integers(len(_GROUNDS)))]
+    n = min(n, 640)
+    x, y = (int(v) for v in rng.integers(0, 640 - n + 1, 2))
+    return img[y:y + n, x:x + n].copy()
+
+
+def heaped_die(rng: np.random.Generator, marbled: float) -> tuple[np.ndarray, int]:
+    """A die among two to five dice lying edge to edge round it, as in a bowl or a tray after a
+    throw, on a patterned cloth (``tools.dice_cloth.cloth``), light wood or a table background,
+    ``marbled`` of them swirled; cropped as a located die is."""
+    size = float(np.exp(rng.uniform(np.log(18), np.log(64))))
+    v = int(rng.integers(1, 7))
+    patch, alpha = render_die(size, v, rng, marbled=marbled)
+    n = alpha.shape[0] * 4
+    bg = ground(n, rng)
+    n = bg.shape[0]
+    off = (n - alpha.shape[0]) // 2
+    box = paste(bg, patch, alpha, off, off) or (off, off, alpha.shape[1], alpha.shape[0])
+    taken = np.zeros((n, n), bool)
+    taken[off:off + alpha.shape[0], off:off + alpha.shape[1]] = alpha > 0.2
+    for _ in range(int(rng.integers(2, 6))):
+        p2, a2 = render_die(size * rng.uniform(0.95, 1.05), int(rng.integers(1, 7)), rng, marbled=marbled)
+        lay_packed(bg, taken, None, p2, a2, (n / 2, n / 2), size * 1.6, rng)
+    x, y, w, h = box
+    s = max(w, h)
+    cx = x + w / 2 + rng.uniform(-0.1, 0.1) * s
+    cy = y + h / 2 + rng.uniform(-0.1, 0.1) * s
+    return rotated_crop(bg, cx, cy, MARGIN * s * rng.uniform(0.85, 1.2), rng), v - 1
 
 
 def pip_of_big_die(rng: np.random.Generator) -> tuple[np.ndarray, int]:
@@ -217,17 +293,21 @@ def drawer(rng: np.random.Generator, tilt: float, translucent: float) -> Draw | 
 
 
 def batch(photos: list[Photo], n: int, rng: np.random.Generator,
-          pips: bool = False, tilt: float = 0.0, translucent: float = 0.0) -> tuple[torch.Tensor, torch.Tensor]:
-    """``n`` training crops and their targets: half real dice, 22 % synthetic dice (``tilt`` of
-    them seen from the side, ``translucent`` of them of tinted clear resin), 4 % emblem dice, the
-    rest no dice."""
+          pips: bool = False, tilt: float = 0.0, translucent: float = 0.0,
+          heap: float = 0.0, marbled: float = 0.8) -> tuple[torch.Tensor, torch.Tensor]:
+    """``n`` training crops and their targets: half real dice, 22 % synthetic dice (``heap`` of
+    them among touching dice (``heaped_die``, ``marbled`` of those swirled), of the rest ``tilt``
+    seen from the side and ``translucent`` of tinted clear resin), 4 % emblem dice, the rest no dice."""
     xs, ys = [], []
     for _ in range(n):
         r = rng.random()
         if r < 0.5:
             crop, y = real_die(photos, rng)
         elif r < 0.72:
-            crop, y = synthetic_die(rng, draw=drawer(rng, tilt, translucent))
+            if heap > 0 and rng.random() < heap:
+                crop, y = heaped_die(rng, marbled)
+            else:
+                crop, y = synthetic_die(rng, draw=drawer(rng, tilt, translucent))
         elif r < 0.76:
             crop, y = emblem_die(rng)
         else:
@@ -269,6 +349,12 @@ def main() -> None:
                     help="share of the synthetic dice drawn seen from the side (tools/dice_tilted.py)")
     ap.add_argument("--translucent", type=float, default=0.2,
                     help="share of the synthetic dice drawn of clear resin (tools/dice_translucent.py)")
+    ap.add_argument("--heap", type=float, default=0.0,
+                    help="share of the synthetic dice drawn among touching dice on cloth or wood (heaped_die)")
+    ap.add_argument("--marbled", type=float, default=0.8, help="share of the heaped dice that are marbled")
+    ap.add_argument("--init", type=Path, default=None,
+                    help="go on from the weights of this exported model (needs onnx) instead of from scratch")
+    ap.add_argument("--lr", type=float, default=3e-3, help="the learning rate's peak")
     a = ap.parse_args()
     cv2.setNumThreads(1)
     a.out = a.out or MODELS / f"dice_pips_{a.seed}.onnx"
@@ -276,14 +362,14 @@ def main() -> None:
     torch.set_num_threads(a.threads)
     rng = np.random.default_rng(a.seed)
     photos = load_photos("train")
-    net = PipNet(a.width)
-    opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=a.epochs * a.steps)
+    net = from_onnx(a.init, a.width) if a.init else PipNet(a.width)
+    opt = torch.optim.AdamW(net.parameters(), a.lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, a.lr, total_steps=a.epochs * a.steps)
     for ep in range(a.epochs):
         t0, tot, right, seen = time.time(), 0.0, 0, 0
         net.train()
         for _ in range(a.steps):
-            x, y = batch(photos, a.batch, rng, a.pip_negatives, a.tilt, a.translucent)
+            x, y = batch(photos, a.batch, rng, a.pip_negatives, a.tilt, a.translucent, a.heap, a.marbled)
             out = net(x)
             loss = F.cross_entropy(out, y, label_smoothing=0.05)
             opt.zero_grad()
