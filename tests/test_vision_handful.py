@@ -12,7 +12,7 @@ import pytest
 from tests.test_vision_blobs import thrown_reads
 from tools.dice_cloth import thrown_black_scene
 from tools.dice_data import match_dice, score_read, synthetic_scene
-from vision import blobs, look, reader
+from vision import blobs, heap, look, reader
 from vision.boxes import UNSURE
 from vision.calibrate import Calibration
 from vision.die import Die
@@ -315,3 +315,61 @@ def test_a_calibrated_read_keeps_the_sure_dice_its_handful_re_read_lost(monkeypa
     monkeypatch.setattr(reader, "read_handful", lambda bgr, first, also=None, big=True: rest)
     again = reader.read_dice(img, cal)
     assert sure[0] in again and len(again) == len(first)
+
+
+def heap_in_a_row(n: int, lone_gap: float, seed: int = 0) -> tuple[np.ndarray, list[tuple[float, float, float, float]]]:
+    """A 640x480 table with ``n`` dice of about 38 px edge to edge in a row, and one die more
+    ``lone_gap`` dice beyond the row's end, drawn from ``seed``: the frame and the dice's boxes,
+    left to right."""
+    from tools.dice_data import paste, render_die
+
+    rng = np.random.default_rng(seed)
+    img = np.full((480, 640, 3), (70, 110, 150), np.uint8)
+    boxes = []
+    x = 40.0
+    for i in range(n + 1):
+        if i == n:
+            x += lone_gap * 38
+        patch, alpha = render_die(38.0, int(rng.integers(1, 7)), rng, marbled=0.0)
+        box = paste(img, patch, alpha, int(x), 220)
+        assert box is not None
+        boxes.append(box)
+        x += box[0] + box[2] + 1 - int(x) - (box[0] - int(x))         # the next die's edge at this one's
+    return img, boxes
+
+
+def test_a_heap_read_near_dice_found_is_looked_into_die_by_die() -> None:
+    """``vision.heap.grown_near``: where the first read found only the die at one end of a heap, the
+    handful locator looking near it finds the dice beside the dice it finds, to the heap's other
+    end (six dice, each read clearly: ``GROW_STEPS`` rings beyond those within ``NEAR_DICE``); not a
+    die lying apart, more than ``GROW_REACH`` dice from the heap's last die though within
+    ``NEAR_DICE`` of it."""
+    img, boxes = heap_in_a_row(6, 1.2)
+    rows = np.array([(1, *b) for b in boxes], np.float32)
+    first = [(boxes[0][0] + boxes[0][2] / 2, boxes[0][1] + boxes[0][3] / 2)]
+    located = look.locate_and_look(img, None, finest=True, model=HANDFUL_MODEL, near=first)
+    found = set(match_dice(rows, [c.box for c in located.cands]).values())
+    assert found == set(range(6)), found
+
+
+def test_a_heap_read_near_dice_found_is_not_grown_without_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same heap with ``GROW_STEPS`` 0: only the dice within ``NEAR_DICE`` of the die the first
+    read found are looked at (what ``grown_near`` adds to)."""
+    monkeypatch.setattr(heap, "GROW_STEPS", 0)
+    img, boxes = heap_in_a_row(6, 1.2)
+    rows = np.array([(1, *b) for b in boxes], np.float32)
+    first = [(boxes[0][0] + boxes[0][2] / 2, boxes[0][1] + boxes[0][3] / 2)]
+    located = look.locate_and_look(img, None, finest=True, model=HANDFUL_MODEL, near=first)
+    found = set(match_dice(rows, [c.box for c in located.cands]).values())
+    assert found == {0, 1, 2}, found
+
+
+def test_a_heap_grows_only_to_dice_beside_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``GROW_REACH`` as far as ``NEAR_DICE`` the die apart is taken into the heap: the
+    reach is what keeps it out (a speck of lint two dice from a heap, read as an unsure 1)."""
+    monkeypatch.setattr(heap, "GROW_REACH", look.NEAR_DICE)
+    img, boxes = heap_in_a_row(6, 1.2)
+    rows = np.array([(1, *b) for b in boxes], np.float32)
+    first = [(boxes[0][0] + boxes[0][2] / 2, boxes[0][1] + boxes[0][3] / 2)]
+    located = look.locate_and_look(img, None, finest=True, model=HANDFUL_MODEL, near=first)
+    assert 6 in set(match_dice(rows, [c.box for c in located.cands]).values())

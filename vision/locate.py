@@ -178,18 +178,25 @@ def locate_levels(bgr: np.ndarray, threshold: float = 0.25) -> list[tuple[int, C
 
 def locate_finest(bgr: np.ndarray, threshold: float = 0.25, max_dice: int = 64,
                   model: Path = MODEL, near: Sequence[tuple[float, float]] | None = None,
-                  reach: float = 0.0) -> list[Candidate]:
+                  reach: float = 0.0, finds: list[Candidate] | None = None) -> list[Candidate]:
     """Dice candidates of the finest pyramid level alone (dice of ``MIN_SIZE`` to
     ``BAND[1] / FIRST_SCALE`` px), best first: for a frame known to hold no bigger dice (one enlarged
     so that its small dice come to the size the locator knows), where coarser levels find nothing
     but clusters of dice. ``model``: the network's file (``HANDFUL_MODEL`` for touching dice).
     ``near``: centres (x, y) of dice already found; only finds whose centre lies within ``reach`` px
     of one of them are candidates (before the ``max_dice`` best are taken: on a patterned cloth the
-    finds away from the dice would fill them)."""
-    finds = [c for c, size in _level(bgr, FIRST_SCALE, threshold, model) if MIN_SIZE <= size < BAND[1]]
+    finds away from the dice would fill them). ``finds``: ``finest_finds(bgr, threshold, model)``
+    when the caller has them already."""
+    finds = finest_finds(bgr, threshold, model) if finds is None else finds
     if near is not None:
         finds = [c for c in finds if near_any(c, near, reach)]
     return merge(finds)[:max_dice]
+
+
+def finest_finds(bgr: np.ndarray, threshold: float = 0.25, model: Path = MODEL) -> list[Candidate]:
+    """Every find of the finest pyramid level of the locator in ``model`` that the level answers
+    for, unmerged (what ``locate_finest`` takes its candidates from)."""
+    return [c for c, size in _level(bgr, FIRST_SCALE, threshold, model) if MIN_SIZE <= size < BAND[1]]
 
 
 def near_any(c: Candidate, centres: Sequence[tuple[float, float]], reach: float) -> bool:

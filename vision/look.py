@@ -6,8 +6,9 @@ locator; this module holds one look and the confidence of each die it keeps.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 import cv2
@@ -43,10 +44,12 @@ from vision.classify import (
 from vision.colour import face_colour
 from vision.die import CERTAIN, Die
 from vision.frames import blank, working_copy
+from vision.heap import grown_near
 from vision.locate import (
     HANDFUL_MODEL,
     MODEL,
     Candidate,
+    finest_finds,
     level_finds,
     locate_dice,
     locate_finest,
@@ -210,15 +213,22 @@ def candidates(bgr: np.ndarray) -> list[Candidate]:
             for c in locate_dice(padded, max_dice=None)]
 
 
+def sized_finds(bgr: np.ndarray, die_px: float, model: Path = MODEL) -> list[Candidate]:
+    """The finds, unmerged, of one pass of the locator in ``model`` at the scale that brings dice of
+    ``die_px`` to the size it knows best, of about that size (``SIZE_TOLERANCE``)."""
+    lo, hi = die_px / SIZE_TOLERANCE, die_px * SIZE_TOLERANCE
+    return [c for c in level_finds(bgr, FIRST_LEVEL_SIZE / die_px, model=model) if lo <= max(c.box[2], c.box[3]) <= hi]
+
+
 def candidates_of_size(bgr: np.ndarray, die_px: float, model: Path = MODEL,
-                       near: Sequence[tuple[float, float]] | None = None) -> list[Candidate]:
+                       near: Sequence[tuple[float, float]] | None = None,
+                       finds: list[Candidate] | None = None) -> list[Candidate]:
     """The located dice of a frame whose dice are known to be about ``die_px``: one pass of the
     locator in ``model`` at the scale that brings them to the size the locator knows best, keeping
     finds of about that size. ``near``: dice centres (x, y) already found; only finds whose centre
-    lies within ``NEAR_DICE`` dice of one of them are kept."""
-    scale = FIRST_LEVEL_SIZE / die_px
-    lo, hi = die_px / SIZE_TOLERANCE, die_px * SIZE_TOLERANCE
-    found = [c for c in level_finds(bgr, scale, model=model) if lo <= max(c.box[2], c.box[3]) <= hi]
+    lies within ``NEAR_DICE`` dice of one of them are kept. ``finds``: ``sized_finds(bgr, die_px,
+    model)`` when the caller has them already."""
+    found = sized_finds(bgr, die_px, model) if finds is None else finds
     if near is not None:
         found = [c for c in found if near_any(c, near, NEAR_DICE * die_px)]
     return merge(found)
@@ -241,17 +251,31 @@ def locate_and_look(bgr: np.ndarray, die_px: float | None = None, finest: bool =
     come to ``READ_SIZE``), each read upright once. With ``die_px``, when boxes found touch (a
     handful) the frame is located again by the handful locator (``HANDFUL_MODEL``) and its boxes
     are judged instead; ``near`` is then ``candidates_of_size``'s; with ``finest``, dice centres the
-    finds must lie within ``NEAR_DICE`` dice (of ``READ_SIZE``) of (``locate_finest``)."""
+    finds must lie within ``NEAR_DICE`` dice (of ``READ_SIZE``) of (``locate_finest``). With
+    ``near``, the boxes beside those read clearly as dice are looked at too, die by die along a heap
+    (``vision.heap.grown_near``)."""
+    grow: Callable[..., list[Candidate]] | None = None
     if die_px is not None:
-        found = candidates_of_size(bgr, die_px, model, near)
+        finds = sized_finds(bgr, die_px, model)
+        found = candidates_of_size(bgr, die_px, model, near, finds)
         if model == MODEL and handful_wanted([c.box for c in found], None):
-            found = candidates_of_size(bgr, die_px, HANDFUL_MODEL, near)
+            model = HANDFUL_MODEL
+            finds = sized_finds(bgr, die_px, model)
+            found = candidates_of_size(bgr, die_px, model, near, finds)
+        grow = partial(candidates_of_size, bgr, die_px, model, finds=finds)
+    elif finest:
+        finds = finest_finds(bgr, model=model)
+        found = locate_finest(bgr, model=model, near=near, reach=NEAR_DICE * READ_SIZE, finds=finds)
+        grow = partial(locate_finest, bgr, model=model, reach=NEAR_DICE * READ_SIZE, finds=finds, max_dice=2 * FIRST_FINDS)
     else:
-        found = locate_finest(bgr, model=model, near=near, reach=NEAR_DICE * READ_SIZE) if finest else candidates(bgr)
+        found = candidates(bgr)
     cands = [c for c in found if max(c.box[2], c.box[3]) <= MAX_DIE_SHARE * min(bgr.shape[:2])]
     whole = die_px is None and not finest                  # the whole frame, at no known size
     first = cands[:FIRST_FINDS] if whole else cands
     located = Located(first, *first_look(bgr, [c.box for c in first]))
+    if grow is not None and near is not None:
+        located = Located(*grown_near(bgr, located.cands, located.crops, located.probs, list(near), grow,
+                                      MAX_NOT_DIE, MORE_FINDS))
     if whole:
         located = more_of_their_size(bgr, located, cands[FIRST_FINDS:])
     return split_blobs(bgr, located) if whole and model == MODEL else located
