@@ -334,7 +334,7 @@ def heap_in_a_row(n: int, lone_gap: float, seed: int = 0) -> tuple[np.ndarray, l
         box = paste(img, patch, alpha, int(x), 220)
         assert box is not None
         boxes.append(box)
-        x += box[0] + box[2] + 1 - int(x) - (box[0] - int(x))         # the next die's edge at this one's
+        x += box[2] + 1                                                # the next die's edge at this one's
     return img, boxes
 
 

@@ -266,6 +266,7 @@ def locate_and_look(bgr: np.ndarray, die_px: float | None = None, finest: bool =
     elif finest:
         finds = finest_finds(bgr, model=model)
         found = locate_finest(bgr, model=model, near=near, reach=NEAR_DICE * READ_SIZE, finds=finds)
+        # growing, the best of the finds near more centres are taken: twice as many
         grow = partial(locate_finest, bgr, model=model, reach=NEAR_DICE * READ_SIZE, finds=finds, max_dice=2 * FIRST_FINDS)
     else:
         found = candidates(bgr)
