@@ -338,17 +338,23 @@ def heap_in_a_row(n: int, lone_gap: float, seed: int = 0) -> tuple[np.ndarray, l
     return img, boxes
 
 
+def looked_at_from_the_heap_end() -> set[int]:
+    """The dice of ``heap_in_a_row(6, 1.2)`` (0-5 the heap, 6 the die apart) among the boxes the
+    handful re-read looks at near the heap's first die alone."""
+    img, boxes = heap_in_a_row(6, 1.2)
+    rows = np.array([(1, *b) for b in boxes], np.float32)
+    first = [(boxes[0][0] + boxes[0][2] / 2, boxes[0][1] + boxes[0][3] / 2)]
+    located = look.locate_and_look(img, None, finest=True, model=HANDFUL_MODEL, near=first)
+    return set(match_dice(rows, [c.box for c in located.cands]).values())
+
+
 def test_a_heap_read_near_dice_found_is_looked_into_die_by_die() -> None:
     """``vision.heap.grown_near``: where the first read found only the die at one end of a heap, the
     handful locator looking near it finds the dice beside the dice it finds, to the heap's other
     end (six dice, each read clearly: ``GROW_STEPS`` rings beyond those within ``NEAR_DICE``); not a
     die lying apart, more than ``GROW_REACH`` dice from the heap's last die though within
     ``NEAR_DICE`` of it."""
-    img, boxes = heap_in_a_row(6, 1.2)
-    rows = np.array([(1, *b) for b in boxes], np.float32)
-    first = [(boxes[0][0] + boxes[0][2] / 2, boxes[0][1] + boxes[0][3] / 2)]
-    located = look.locate_and_look(img, None, finest=True, model=HANDFUL_MODEL, near=first)
-    found = set(match_dice(rows, [c.box for c in located.cands]).values())
+    found = looked_at_from_the_heap_end()
     assert found == set(range(6)), found
 
 
@@ -356,11 +362,7 @@ def test_a_heap_read_near_dice_found_is_not_grown_without_steps(monkeypatch: pyt
     """The same heap with ``GROW_STEPS`` 0: only the dice within ``NEAR_DICE`` of the die the first
     read found are looked at (what ``grown_near`` adds to)."""
     monkeypatch.setattr(heap, "GROW_STEPS", 0)
-    img, boxes = heap_in_a_row(6, 1.2)
-    rows = np.array([(1, *b) for b in boxes], np.float32)
-    first = [(boxes[0][0] + boxes[0][2] / 2, boxes[0][1] + boxes[0][3] / 2)]
-    located = look.locate_and_look(img, None, finest=True, model=HANDFUL_MODEL, near=first)
-    found = set(match_dice(rows, [c.box for c in located.cands]).values())
+    found = looked_at_from_the_heap_end()
     assert found == {0, 1, 2}, found
 
 
@@ -368,8 +370,4 @@ def test_a_heap_grows_only_to_dice_beside_its_own(monkeypatch: pytest.MonkeyPatc
     """With ``GROW_REACH`` as far as ``NEAR_DICE`` the die apart is taken into the heap: the
     reach is what keeps it out (a speck of lint two dice from a heap, read as an unsure 1)."""
     monkeypatch.setattr(heap, "GROW_REACH", look.NEAR_DICE)
-    img, boxes = heap_in_a_row(6, 1.2)
-    rows = np.array([(1, *b) for b in boxes], np.float32)
-    first = [(boxes[0][0] + boxes[0][2] / 2, boxes[0][1] + boxes[0][3] / 2)]
-    located = look.locate_and_look(img, None, finest=True, model=HANDFUL_MODEL, near=first)
-    assert 6 in set(match_dice(rows, [c.box for c in located.cands]).values())
+    assert 6 in looked_at_from_the_heap_end()

@@ -9,6 +9,7 @@ dropped). Every rule takes and returns a list of ``Seen``; none reads the frame.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -77,6 +78,11 @@ class Seen:
         x, y, w, h = self.candidate.box
         ox, oy, ow, oh = other.candidate.box
         return x <= ox + ow / 2 <= x + w and y <= oy + oh / 2 <= y + h
+
+
+def median_size(boxes: Sequence[Sequence[float]]) -> float:
+    """The median size (px, longer side) of boxes (x, y, w, h), at least one."""
+    return float(np.median([max(b[2], b[3]) for b in boxes]))
 
 
 def reads_as_die_of_its_own(r: Reading) -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from vision.boxes import CLEAR_DIE
+from vision.boxes import CLEAR_DIE, median_size
 from vision.classify import NOT_A_DIE, first_look
 from vision.locate import Candidate, near_any
 
@@ -43,7 +43,7 @@ def grown_near(bgr: np.ndarray, cands: list[Candidate], crops: np.ndarray, probs
         if not beside:
             break
         near = near + beside
-        reach = GROW_REACH * float(np.median([max(b[2], b[3]) for b in clear]))
+        reach = GROW_REACH * median_size(clear)
         have = {c.box for c in cands}
         more = [c for c in finds_near(near=near) if c.box not in have and near_any(c, beside, reach)][:most]
         if not more:

@@ -27,6 +27,7 @@ from vision.boxes import (
     doubt_undersized,
     drop_odd_sized,
     drop_outsized,
+    median_size,
     reads_as_die_of_its_own,
     resolve_nesting,
 )
@@ -318,11 +319,6 @@ def split_blobs(bgr: np.ndarray, loc: Located) -> Located:
 def likely_boxes(located: Located) -> list[tuple[float, float, float, float]]:
     """The located boxes the upright look takes for dice."""
     return [c.box for c, p in zip(located.cands, located.probs) if p[NOT_A_DIE] <= MAX_NOT_DIE]
-
-
-def median_size(boxes: Sequence[Sequence[float]]) -> float:
-    """The median size (px, longer side) of boxes (x, y, w, h), at least one."""
-    return float(np.median([max(b[2], b[3]) for b in boxes]))
 
 
 def likely_size(located: Located) -> float | None:
