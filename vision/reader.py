@@ -61,6 +61,7 @@ from vision.look import (
     touching,
 )
 from vision.side import seen_from_the_side
+from vision.smear import doubt_smeared
 
 #: A frame whose dice come out smaller than this (px, median of a first read's boxes, in the frame
 #: as read) is read again enlarged so that they come to ``READ_SIZE`` (``read_small_dice``): the
@@ -99,7 +100,7 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     if min(h, w) < MIN_SIDE:
         return []
     if calibration is None:
-        return seen_from_the_side(bgr, read_uncalibrated(bgr))
+        return doubt_smeared(bgr, seen_from_the_side(bgr, read_uncalibrated(bgr)))
     ax, ay, aw, ah = calibration.area_px(h, w)
     die_px = calibration.die_px(h, w)
     dice = read_area(bgr, (ax, ay, aw, ah), die_px)
@@ -107,8 +108,9 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
         handful = read_handful(bgr, dice)
         dice = dice if handful is None else with_lost_believed(handful, dice)
     inside = [d for d in dice if ax <= d.box[0] + d.box[2] / 2 <= ax + aw and ay <= d.box[1] + d.box[3] / 2 <= ay + ah]
-    return seen_from_the_side(bgr, [off_colour(d) if calibration.colours and d.colour is not None
-                                    and nearest(d.colour, calibration.colours) > TOLERANCE else d for d in inside])
+    return doubt_smeared(bgr, seen_from_the_side(bgr, [off_colour(d) if calibration.colours and d.colour is not None
+                                                       and nearest(d.colour, calibration.colours) > TOLERANCE else d
+                                                       for d in inside]))
 
 
 def read_area(bgr: np.ndarray, area: tuple[int, int, int, int], die_px: float | None, model: Path = MODEL,
