@@ -21,6 +21,8 @@ trained or tuned on) or drawn with a fixed seed, so the figures are the same on 
   ``pieces no colour`` is the same read through a calibration without the colours;
 - ``tilted``: each photo seen from a camera tilted up to 45 degrees (a homography:
   tools/dice_tilted.py ``tilt``);
+- ``smeared``: each photo smeared along a line of 6-9 px (a sixth to a quarter of its dice) in any
+  direction, as a photo taken while the hand moves (``smeared_along``);
 - ``drawn on clutter``: synthetic dice of 20-150 px on clutter (tools/dice_data.py);
 - ``drawn tilted``: synthetic dice of 20-150 px drawn as cubes seen 10-45 degrees off overhead, side
   faces and their pips in view (tools/dice_tilted.py), on table backgrounds;
@@ -138,6 +140,16 @@ def scaled_into(img: np.ndarray, rows: np.ndarray, f: float, size: tuple[int, in
     return frame, moved
 
 
+def smeared_along(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``img`` smeared along a line of 6-9 px in a direction drawn from ``rng``."""
+    n = int(rng.integers(6, 10))
+    kernel = np.zeros((n, n), np.float32)
+    kernel[n // 2, :] = 1.0
+    turn = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), float(rng.uniform(0.0, 180.0)), 1.0)
+    kernel = cv2.warpAffine(kernel, turn, (n, n))
+    return cv2.filter2D(img, -1, kernel / kernel.sum())
+
+
 def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
     """The scenes of one kind, the same on every run."""
     rng = np.random.default_rng(2026)
@@ -155,6 +167,8 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
                 yield img, rows, tray if kind == "calibrated" else None, None
         elif kind == "tilted":
             yield *tilt(p.image, p.dice, rng), None, None
+        elif kind == "smeared":
+            yield smeared_along(p.image, rng), p.dice, None, None
         elif kind in ("x0.5", "x0.4"):
             yield *scaled_into(p.image, p.dice, float(kind[1:]), (640, 480), rng), None, None
         elif kind == "12mp far":
@@ -199,7 +213,7 @@ FRAMES = {"bowl 12mp": 20, "thrown on black": 120}
 #: The scenes drawn rather than made from photos.
 DRAWN = ("drawn on clutter", "drawn tilted", "drawn translucent", "emblems", "drawn handful", "calibrated handful",
          "webcam desk", "bowl 12mp", "white on black", "thrown on black")
-KINDS = ("clutter", "x2", "x3", "x0.5", "x0.4", "12mp", "12mp far", "tilted", "calibrated",
+KINDS = ("clutter", "x2", "x3", "x0.5", "x0.4", "12mp", "12mp far", "tilted", "smeared", "calibrated",
          "calibrated 12mp", "pieces in tray", "pieces no colour") + DRAWN
 
 
