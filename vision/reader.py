@@ -93,7 +93,8 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     a calibration that knows the dice's size, its area at that size), keeping the dice the first
     read was sure of, or nearly, that the read again lost (``lost_believed``). A sure die with the
     rest of a cube above its box is reported unsure, and an unsure die is offered the value its top
-    face reads where a camera at an angle sees it (``vision.side.seen_from_the_side``).
+    face reads where a camera at an angle sees it (``vision.side.seen_from_the_side``). A sure die
+    smeared by motion is reported unsure, its value kept (``vision.smear.doubt_smeared``).
     """
     bgr = as_bgr(image)
     h, w = bgr.shape[:2]
