@@ -109,9 +109,9 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
         handful = read_handful(bgr, dice)
         dice = dice if handful is None else with_lost_believed(handful, dice)
     inside = [d for d in dice if ax <= d.box[0] + d.box[2] / 2 <= ax + aw and ay <= d.box[1] + d.box[3] / 2 <= ay + ah]
-    return doubt_smeared(bgr, seen_from_the_side(bgr, [off_colour(d) if calibration.colours and d.colour is not None
-                                                       and nearest(d.colour, calibration.colours) > TOLERANCE else d
-                                                       for d in inside]))
+    coloured = [off_colour(d) if calibration.colours and d.colour is not None
+                and nearest(d.colour, calibration.colours) > TOLERANCE else d for d in inside]
+    return doubt_smeared(bgr, seen_from_the_side(bgr, coloured))
 
 
 def read_area(bgr: np.ndarray, area: tuple[int, int, int, int], die_px: float | None, model: Path = MODEL,
