@@ -22,7 +22,7 @@ trained or tuned on) or drawn with a fixed seed, so the figures are the same on 
 - ``tilted``: each photo seen from a camera tilted up to 45 degrees (a homography:
   tools/dice_tilted.py ``tilt``);
 - ``smeared``: each photo smeared along a line of 6-9 px (a sixth to a quarter of its dice) in any
-  direction, as a photo taken while the hand moves (``smeared_along``);
+  direction, as a photo taken while the hand moves (tools/dice_data.py ``smeared_along``);
 - ``drawn on clutter``: synthetic dice of 20-150 px on clutter (tools/dice_data.py);
 - ``drawn tilted``: synthetic dice of 20-150 px drawn as cubes seen 10-45 degrees off overhead, side
   faces and their pips in view (tools/dice_tilted.py), on table backgrounds;
@@ -62,7 +62,7 @@ sys.path.insert(0, str(ROOT))
 
 from tools.dice_cloth import black_cloth_scene, bowl_scene, thrown_black_scene
 from tools.dice_clutter import clutter_patch, cluttered, emblem, pieces_among
-from tools.dice_data import background, load_photos, match_dice, synthetic_scene
+from tools.dice_data import background, load_photos, match_dice, smeared_along, synthetic_scene
 from tools.dice_desk import desk_scene
 from tools.dice_tilted import render_tilted_die, tilt
 from tools.dice_translucent import render_translucent_die
@@ -140,16 +140,6 @@ def scaled_into(img: np.ndarray, rows: np.ndarray, f: float, size: tuple[int, in
     return frame, moved
 
 
-def smeared_along(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """``img`` smeared along a line of 6-9 px in a direction drawn from ``rng``."""
-    n = int(rng.integers(6, 10))
-    kernel = np.zeros((n, n), np.float32)
-    kernel[n // 2, :] = 1.0
-    turn = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), float(rng.uniform(0.0, 180.0)), 1.0)
-    kernel = cv2.warpAffine(kernel, turn, (n, n))
-    return cv2.filter2D(img, -1, kernel / kernel.sum())
-
-
 def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
     """The scenes of one kind, the same on every run."""
     rng = np.random.default_rng(2026)
@@ -168,7 +158,7 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
         elif kind == "tilted":
             yield *tilt(p.image, p.dice, rng), None, None
         elif kind == "smeared":
-            yield smeared_along(p.image, rng), p.dice, None, None
+            yield smeared_along(p.image, int(rng.integers(6, 10)), float(rng.uniform(0.0, 180.0))), p.dice, None, None
         elif kind in ("x0.5", "x0.4"):
             yield *scaled_into(p.image, p.dice, float(kind[1:]), (640, 480), rng), None, None
         elif kind == "12mp far":

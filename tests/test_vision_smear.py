@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from tests.test_vision_reader import heldout_names, load, match
+from tools.dice_data import smeared_along
 from vision import reader
 from vision.boxes import UNSURE
 from vision.die import Die
@@ -16,15 +17,6 @@ from vision.smear import SMEARED, doubt_smeared, smear
 
 #: Held-out photos whose 4s, smeared 9 px along a line (a quarter of a die), were read as sure 6s.
 SMEARED_FOURS = ["IMG_20191209_095730.jpg", "IMG_20191209_095749.jpg", "IMG_20191209_095641.jpg"]
-
-
-def smeared(img: np.ndarray, length: int, angle: float) -> np.ndarray:
-    """``img`` smeared along a line ``length`` px long at ``angle`` degrees, as by a moving camera."""
-    kernel = np.zeros((length, length), np.float32)
-    kernel[length // 2, :] = 1.0
-    turn = cv2.getRotationMatrix2D(((length - 1) / 2, (length - 1) / 2), angle, 1.0)
-    kernel = cv2.warpAffine(kernel, turn, (length, length))
-    return cv2.filter2D(img, -1, kernel / kernel.sum())
 
 
 def drawn_die(pips: int, angle: float) -> tuple[np.ndarray, tuple[float, float, float, float]]:
@@ -55,7 +47,7 @@ def test_a_sharp_die_turned_any_way_is_not_smeared(pips: int, angle: float) -> N
 @pytest.mark.parametrize("angle", [0.0, 30.0])
 def test_a_die_smeared_a_quarter_of_its_size_is_smeared_whichever_way(angle: float, motion: float) -> None:
     img, box = drawn_die(4, angle)
-    assert smear(smeared(img, 15, motion), box) > SMEARED
+    assert smear(smeared_along(img, 15, motion), box) > SMEARED
 
 
 def test_a_box_off_the_frame_or_on_a_bare_table_measures_no_smear() -> None:
@@ -66,7 +58,7 @@ def test_a_box_off_the_frame_or_on_a_bare_table_measures_no_smear() -> None:
 
 def test_only_sure_smeared_dice_are_doubted_and_no_value_changes() -> None:
     img, box = drawn_die(4, 0.0)
-    blurred = smeared(img, 15, 0.0)
+    blurred = smeared_along(img, 15, 0.0)
     dice = [Die(6, box, 0.96), Die(6, box, 0.3), Die(4, (5.0, 5.0, 40.0, 40.0), 0.9)]
     got = doubt_smeared(blurred, dice)
     assert [d.value for d in got] == [6, 6, 4]
@@ -78,7 +70,7 @@ def test_only_sure_smeared_dice_are_doubted_and_no_value_changes() -> None:
 @pytest.mark.parametrize("name", SMEARED_FOURS)
 def test_a_smeared_photo_has_no_sure_wrong_die(name: str, motion: float) -> None:
     img, gt = load(name)
-    dice = read_dice(smeared(img, 9, motion))
+    dice = read_dice(smeared_along(img, 9, motion))
     _, sure, wrong = match(gt, dice)
     assert wrong == 0, f"{name} smeared at {motion} degrees: {wrong} of {sure} sure dice wrong ({dice})"
 

@@ -133,6 +133,16 @@ def glare_spot(big: int, across: float, rng: np.random.Generator, where: tuple[f
     return np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * (across * rng.uniform(*spread)) ** 2))
 
 
+def smeared_along(img: np.ndarray, length: int, angle: float) -> np.ndarray:
+    """``img`` smeared along a line ``length`` px long at ``angle`` degrees, as by a camera that moves
+    while it takes the photo."""
+    kernel = np.zeros((length, length), np.float32)
+    kernel[length // 2, :] = 1.0
+    turn = cv2.getRotationMatrix2D(((length - 1) / 2, (length - 1) / 2), angle, 1.0)
+    kernel = cv2.warpAffine(kernel, turn, (length, length))
+    return cv2.filter2D(img, -1, kernel / kernel.sum())
+
+
 def shrunk(canvas: np.ndarray, alpha: np.ndarray, side: int) -> tuple[np.ndarray, np.ndarray]:
     """A die drawn large (patch and alpha) shrunk to ``side`` x ``side`` by area averaging."""
     return (cv2.resize(canvas, (side, side), interpolation=cv2.INTER_AREA),

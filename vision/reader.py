@@ -100,8 +100,15 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     h, w = bgr.shape[:2]
     if min(h, w) < MIN_SIDE:
         return []
-    if calibration is None:
-        return doubt_smeared(bgr, seen_from_the_side(bgr, read_uncalibrated(bgr)))
+    dice = read_uncalibrated(bgr) if calibration is None else read_calibrated(bgr, calibration)
+    return doubt_smeared(bgr, seen_from_the_side(bgr, dice))
+
+
+def read_calibrated(bgr: np.ndarray, calibration: Calibration) -> list[Die]:
+    """The dice of a BGR frame read through a ``calibration`` (as ``read_dice`` says), before the
+    side and smear steps: those whose centre lies in its area, each of none of its dice's colours
+    (when it knows them) reported unsure."""
+    h, w = bgr.shape[:2]
     ax, ay, aw, ah = calibration.area_px(h, w)
     die_px = calibration.die_px(h, w)
     dice = read_area(bgr, (ax, ay, aw, ah), die_px)
@@ -109,9 +116,8 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
         handful = read_handful(bgr, dice)
         dice = dice if handful is None else with_lost_believed(handful, dice)
     inside = [d for d in dice if ax <= d.box[0] + d.box[2] / 2 <= ax + aw and ay <= d.box[1] + d.box[3] / 2 <= ay + ah]
-    coloured = [off_colour(d) if calibration.colours and d.colour is not None
-                and nearest(d.colour, calibration.colours) > TOLERANCE else d for d in inside]
-    return doubt_smeared(bgr, seen_from_the_side(bgr, coloured))
+    return [off_colour(d) if calibration.colours and d.colour is not None
+            and nearest(d.colour, calibration.colours) > TOLERANCE else d for d in inside]
 
 
 def read_area(bgr: np.ndarray, area: tuple[int, int, int, int], die_px: float | None, model: Path = MODEL,
