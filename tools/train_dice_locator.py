@@ -46,11 +46,12 @@ def conv(cin: int, cout: int, stride: int = 1, dil: int = 1) -> nn.Sequential:
 class Locator(nn.Module):
     """Image (B,3,H,W) in 0..1 -> (B,5,H/4,W/4): heat logit, dx, dy, log w/4, log h/4."""
 
-    def __init__(self) -> None:
+    def __init__(self, width: float = 1.0) -> None:
         super().__init__()
-        self.body = nn.Sequential(conv(3, 16, 2), conv(16, 24), conv(24, 32, 2), conv(32, 32),
-                                  conv(32, 48, dil=2), conv(48, 48, dil=4), conv(48, 48, dil=2))
-        self.head = nn.Conv2d(48, 5, 1)
+        a, b, c, d = (max(4, round(n * width)) for n in (16, 24, 32, 48))
+        self.body = nn.Sequential(conv(3, a, 2), conv(a, b), conv(b, c, 2), conv(c, c),
+                                  conv(c, d, dil=2), conv(d, d, dil=4), conv(d, d, dil=2))
+        self.head = nn.Conv2d(d, 5, 1)
         nn.init.constant_(self.head.bias, 0.0)
         self.head.bias.data[0] = -4.0
 
@@ -180,6 +181,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--width", type=float, default=1.0, help="channels relative to the committed locator's")
     ap.add_argument("--tilt", type=float, default=0.0, help="share of images seen from a tilted camera")
     ap.add_argument("--clutter", type=float, default=0.2, help="share of images of dice on table clutter")
     ap.add_argument("--flat", type=float, default=0.0, help="share of plain synthetic dice seen flat")
@@ -194,7 +196,7 @@ def main() -> None:
     torch.set_num_threads(a.threads)
     rng = np.random.default_rng(a.seed)
     photos = load_photos("train")
-    net = Locator()
+    net = Locator(a.width)
     opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=a.epochs * a.steps)
     for ep in range(a.epochs):
