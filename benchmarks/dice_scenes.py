@@ -44,7 +44,7 @@ trained or tuned on) or drawn with a fixed seed, so the figures are the same on 
   handful``: the same frames through a calibration made as for ``calibrated`` (the whole frame
   the outline dragged to when the proposed one misses a die).
 
-    .venv/bin/python benchmarks/dice_scenes.py [--limit N]
+    .venv/bin/python benchmarks/dice_scenes.py [--limit N] [--kind KIND ...]
 """
 from __future__ import annotations
 
@@ -235,11 +235,11 @@ def measure(kind: str, limit: int | None, read: Callable[..., list[Die]] = read_
             "ms_max": max(ms, default=0.0)}
 
 
-def report(limit: int | None = None) -> None:
-    """Print one line of figures per kind of scene."""
+def report(limit: int | None = None, kinds: tuple[str, ...] = KINDS) -> None:
+    """Print one line of figures per kind of scene (of ``kinds``)."""
     print(f"{'scene':<18}{'frames':>7}{'dice':>6}{'recall':>8}{'prec':>8}{'exact':>8}{'sure right':>11}"
           f"{'sure':>6}{'emblem sure':>12}{'ms med':>8}{'ms max':>8}")
-    for kind in KINDS:
+    for kind in kinds:
         r = measure(kind, limit)
         print(f"{kind:<18}{r['frames']:>7}{r['dice']:>6}{100 * r['recall']:>7.1f}%{100 * r['precision']:>7.1f}%"
               f"{100 * r['exact']:>7.1f}%{100 * r['sure_right']:>10.1f}%{r['sure']:>6}{r['emblems_sure']:>12}"
@@ -251,10 +251,11 @@ def report(limit: int | None = None) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--limit", type=int, default=None, help="at most N photos (or drawn frames) per scene")
+    ap.add_argument("--kind", action="append", choices=KINDS, help="only this kind of scene (again for more)")
     a = ap.parse_args()
     cv2.setNumThreads(1)
     read_dice(np.zeros((64, 64, 3), np.uint8) + 128)
-    report(a.limit)
+    report(a.limit, tuple(a.kind or KINDS))
 
 
 if __name__ == "__main__":
