@@ -8,13 +8,34 @@ import numpy as np
 
 from tools.dice_cloth import thrown_black_scene
 from tools.dice_data import score_read
-from vision.boxes import CLUSTER_DICE, Seen, drop_outsized, reads_as_die_of_its_own, resolve_nesting
+from vision.boxes import (
+    CLUSTER_DICE,
+    UNSURE,
+    Seen,
+    doubted,
+    drop_outsized,
+    reads_as_die_of_its_own,
+    resolve_nesting,
+)
 from vision.classify import Reading
+from vision.die import Die
 from vision.locate import Candidate
 
 
 def seen(x: float, y: float, side: float, value: int, p: float, score: float = 0.7, no_die: float = 0.01) -> Seen:
     return Seen(Candidate((x, y, side, side), score), Reading(value, p, no_die), value, p)
+
+
+def test_a_doubted_box_or_die_is_unsure_and_keeps_the_rest() -> None:
+    """``doubted`` lowers a sure box or die to ``UNSURE`` (never sure: the player is asked), keeps
+    a lower confidence as it is, and changes nothing else."""
+    sure = Die(6, (10, 20, 30, 30), 0.97, (200, 128, 128))
+    asked = doubted(sure)
+    assert (asked.value, asked.box, asked.colour, asked.confidence) == (6, (10, 20, 30, 30), (200, 128, 128), UNSURE)
+    assert not asked.certain
+    assert doubted(Die(2, (0, 0, 9, 9), 0.3)).confidence == 0.3
+    box = doubted(seen(0, 0, 40, 5, 0.99))
+    assert (box.reading.value, box.candidate.box, box.confidence) == (5, (0, 0, 40, 40), UNSURE)
 
 
 def test_a_die_of_its_own_reads_clearly_as_two_pips_or_more() -> None:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 import numpy as np
 
 from vision.classify import Reading
-from vision.die import CERTAIN
+from vision.die import CERTAIN, Die
 from vision.locate import Candidate
 
 #: A classifier probability from which a big box plainly looks like one die (not a cluster).
@@ -80,6 +81,16 @@ class Seen:
         return x <= ox + ow / 2 <= x + w and y <= oy + oh / 2 <= y + h
 
 
+#: A box the reader knows of, or a die it reports: either carries a confidence.
+Doubtable = TypeVar("Doubtable", Seen, Die)
+
+
+def doubted(x: Doubtable) -> Doubtable:
+    """``x`` with its confidence lowered to ``UNSURE`` (kept when already lower): a box or die some
+    rule doubts is never reported sure, and the player is asked its value."""
+    return replace(x, confidence=min(x.confidence, UNSURE))
+
+
 def median_size(boxes: Sequence[Sequence[float]]) -> float:
     """The median size (px, longer side) of boxes (x, y, w, h), at least one."""
     return float(np.median([max(b[2], b[3]) for b in boxes]))
@@ -142,7 +153,7 @@ def doubt_nested(seen: list[Seen], ratio: float = 0.6) -> list[Seen]:
               if i != j and o.size < ratio * s.size and s.holds_centre_of(o)}
     nested |= {j for i, s in enumerate(seen) for j, o in enumerate(seen)
                if i != j and o.size < ratio * s.size and s.holds_centre_of(o)}
-    return [replace(s, confidence=min(s.confidence, UNSURE)) if i in nested else s for i, s in enumerate(seen)]
+    return [doubted(s) if i in nested else s for i, s in enumerate(seen)]
 
 
 def others_median(seen: list[Seen]) -> list[float]:
@@ -177,7 +188,7 @@ def drop_outsized(seen: list[Seen], ratio: float = OUTSIZED) -> list[Seen]:
 def doubt_maybe_no_die(seen: list[Seen], most: float = SURE_MAX_NOT_DIE) -> list[Seen]:
     """The same dice, those whose "not a die" probability exceeds ``most`` reported unsure (kept,
     to be asked about: which boxes are dropped is settled before)."""
-    return [replace(s, confidence=min(s.confidence, UNSURE)) if s.reading.p_not_die > most else s
+    return [doubted(s) if s.reading.p_not_die > most else s
             for s in seen]
 
 
@@ -202,5 +213,5 @@ def doubt_undersized(seen: list[Seen], ratio: float = UNDERSIZED) -> list[Seen]:
     three others or more) reported unsure: such a box is a pip or a piece of a die, not a die."""
     if len(seen) < 4:
         return seen
-    return [replace(s, confidence=min(s.confidence, UNSURE)) if s.size < ratio * median else s
+    return [doubted(s) if s.size < ratio * median else s
             for s, median in zip(seen, others_median(seen))]

@@ -34,13 +34,12 @@ when the locator was unsure, and its doubt is halved when the OpenCV pip count a
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from vision.boxes import UNSURE
+from vision.boxes import UNSURE, doubted
 from vision.calibrate import Calibration
 from vision.colour import TOLERANCE, nearest
 from vision.die import Die
@@ -116,7 +115,7 @@ def read_calibrated(bgr: np.ndarray, calibration: Calibration) -> list[Die]:
         handful = read_handful(bgr, dice)
         dice = dice if handful is None else with_lost_believed(handful, dice)
     inside = [d for d in dice if ax <= d.box[0] + d.box[2] / 2 <= ax + aw and ay <= d.box[1] + d.box[3] / 2 <= ay + ah]
-    return [off_colour(d) if calibration.colours and d.colour is not None
+    return [doubted(d) if calibration.colours and d.colour is not None
             and nearest(d.colour, calibration.colours) > TOLERANCE else d for d in inside]
 
 
@@ -302,7 +301,3 @@ def read_part_around(bgr: np.ndarray, first: list[Die], size: float, margin: flo
     dice = read_part(part, None, (x0, y0), (x1 - x0) / size_to[0], (h, w), finest=True, model=model, near=at)
     return dice, (x0, y0, x1, y1)
 
-
-def off_colour(die: Die) -> Die:
-    """The die reported unsure: its face has none of the calibrated dice's colours."""
-    return replace(die, confidence=min(die.confidence, UNSURE))

@@ -11,12 +11,12 @@ outline, and so no roundness.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from vision.boxes import UNSURE, Seen
+from vision.boxes import Seen, doubted
 from vision.colour import LIGHTNESS_WEIGHT
 from vision.die import CERTAIN
 
@@ -197,11 +197,11 @@ def doubt_shapes(bgr: np.ndarray, seen: list[Seen], disc: bool = True, blank: bo
     out = []
     for s in seen:
         got = look_at(bgr, s.candidate.box)
-        for doubted in (disc and is_disc(got), blank and is_blank(got)):
-            if doubted and s.confidence < CERTAIN:
+        for odd in (disc and is_disc(got), blank and is_blank(got)):
+            if odd and s.confidence < CERTAIN:
                 break
-            if doubted:
-                s = replace(s, confidence=min(s.confidence, UNSURE))
+            if odd:
+                s = doubted(s)
         else:
             out.append(s)
     return out

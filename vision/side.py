@@ -19,7 +19,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.boxes import UNSURE
+from vision.boxes import doubted
 from vision.classify import (
     NOT_A_DIE,
     Reading,
@@ -111,10 +111,10 @@ def doubt_side_views(bgr: np.ndarray, dice: list[Die]) -> list[Die]:
     out = []
     for i, d in enumerate(dice):
         if d.confidence >= CERTAIN and top_above(bgr, d.box, [o.box for j, o in enumerate(dice) if j != i]):
-            d = replace(d, confidence=min(d.confidence, UNSURE))
+            d = doubted(d)
         out.append(d)
     other = top_reads_other(bgr, out)
-    return [replace(d, confidence=min(d.confidence, UNSURE)) if i in other else d for i, d in enumerate(out)]
+    return [doubted(d) if i in other else d for i, d in enumerate(out)]
 
 
 def top_reads_other(bgr: np.ndarray, dice: list[Die]) -> set[int]:

@@ -11,12 +11,11 @@ also holds half a neighbour (whose edges run every way) measures sharp by itself
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 import cv2
 import numpy as np
 
-from vision.boxes import UNSURE
+from vision.boxes import doubted
 from vision.die import CERTAIN, Die
 
 #: A box is measured in a grey copy this many px square (any die costs the same, and the smear is
@@ -90,5 +89,5 @@ def doubt_smeared(bgr: np.ndarray, dice: list[Die]) -> list[Die]:
         return dice
     tensors = [_tensor(bgr, d.box) for d in dice]
     moved = _together(tensors) > SMEARED
-    return [replace(d, confidence=min(d.confidence, UNSURE)) if d.confidence >= CERTAIN and (moved or _coherence(j) > SMEARED)
+    return [doubted(d) if d.confidence >= CERTAIN and (moved or _coherence(j) > SMEARED)
             else d for d, j in zip(dice, tensors, strict=True)]
