@@ -23,6 +23,8 @@ trained or tuned on) or drawn with a fixed seed, so the figures are the same on 
   tools/dice_tilted.py ``tilt``);
 - ``smeared``: each photo smeared along a line of 6-9 px (a sixth to a quarter of its dice) in any
   direction, as a photo taken while the hand moves (tools/dice_data.py ``smeared_along``);
+- ``webcam light``: each photo as a cheap webcam in a dim room takes it: underexposed with a colour
+  cast, out of focus, noisy and saved as a rough JPEG (tools/dice_data.py ``webcam_light``);
 - ``drawn on clutter``: synthetic dice of 20-150 px on clutter (tools/dice_data.py);
 - ``drawn tilted``: 300 frames of synthetic dice of 20-150 px drawn as cubes seen 10-45 degrees off
   overhead, side faces and their pips in view (tools/dice_tilted.py), on table backgrounds;
@@ -62,7 +64,7 @@ sys.path.insert(0, str(ROOT))
 
 from tools.dice_cloth import black_cloth_scene, bowl_scene, thrown_black_scene
 from tools.dice_clutter import clutter_patch, cluttered, emblem, pieces_among
-from tools.dice_data import background, load_photos, match_dice, smeared_along, synthetic_scene
+from tools.dice_data import background, load_photos, match_dice, smeared_along, synthetic_scene, webcam_light
 from tools.dice_desk import desk_scene
 from tools.dice_tilted import render_tilted_die, tilt
 from tools.dice_translucent import render_translucent_die
@@ -157,6 +159,8 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
                 yield img, rows, tray if kind == "calibrated" else None, None
         elif kind == "tilted":
             yield *tilt(p.image, p.dice, rng), None, None
+        elif kind == "webcam light":
+            yield webcam_light(p.image, rng), p.dice, None, None
         elif kind == "smeared":
             yield smeared_along(p.image, int(rng.integers(6, 10)), float(rng.uniform(0.0, 180.0))), p.dice, None, None
         elif kind in ("x0.5", "x0.4"):
@@ -205,7 +209,7 @@ FRAMES = {"bowl 12mp": 20, "thrown on black": 120, "drawn tilted": 300}
 #: The scenes drawn rather than made from photos.
 DRAWN = ("drawn on clutter", "drawn tilted", "drawn translucent", "emblems", "drawn handful", "calibrated handful",
          "webcam desk", "bowl 12mp", "white on black", "thrown on black")
-KINDS = ("clutter", "x2", "x3", "x0.5", "x0.4", "12mp", "12mp far", "tilted", "smeared", "calibrated",
+KINDS = ("clutter", "x2", "x3", "x0.5", "x0.4", "12mp", "12mp far", "tilted", "smeared", "webcam light", "calibrated",
          "calibrated 12mp", "pieces in tray", "pieces no colour") + DRAWN
 
 

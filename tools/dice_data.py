@@ -143,6 +143,18 @@ def smeared_along(img: np.ndarray, length: int, angle: float) -> np.ndarray:
     return cv2.filter2D(img, -1, kernel / kernel.sum())
 
 
+def webcam_light(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``img`` as a cheap webcam in a dim room takes it: underexposed to 0.45-0.8 of its light with a
+    slight warm or cold cast (each channel 0.85-1.15 of that), out of focus by a blur of 0.5-1.1 px,
+    sensor noise of 4-9 levels, and saved as its JPEG at quality 30-60."""
+    cast = rng.uniform(0.85, 1.15, 3) * rng.uniform(0.45, 0.8)
+    out = cv2.GaussianBlur(img.astype(np.float32) * cast.astype(np.float32), (0, 0), float(rng.uniform(0.5, 1.1)))
+    out += rng.normal(0.0, float(rng.uniform(4.0, 9.0)), out.shape).astype(np.float32)
+    _, jpeg = cv2.imencode(".jpg", np.clip(out, 0, 255).astype(np.uint8),
+                            [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 61))])
+    return cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+
+
 def shrunk(canvas: np.ndarray, alpha: np.ndarray, side: int) -> tuple[np.ndarray, np.ndarray]:
     """A die drawn large (patch and alpha) shrunk to ``side`` x ``side`` by area averaging."""
     return (cv2.resize(canvas, (side, side), interpolation=cv2.INTER_AREA),
