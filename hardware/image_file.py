@@ -3,7 +3,9 @@
 :func:`load_image` reads only regular files (a FIFO or a device is refused before it is read, so it can
 never hang), at most ``MAX_IMAGE_BYTES`` of them, and reads the width and height a JPEG, PNG, BMP or WebP
 header claims *before* decoding, refusing more than ``MAX_IMAGE_PIXELS``: a 300-byte file that claims
-65500 × 65500 pixels would otherwise ask for 12 GB. Every refusal is a :class:`~hardware.errors.BadImage`
+65500 × 65500 pixels would otherwise ask for 12 GB. A JPEG or PNG that stops before its end marker (a copy
+cut short) is refused too: decoded, its missing part would come out grey, and a read of it would miss the
+dice that lay there without a word. Every refusal is a :class:`~hardware.errors.BadImage`
 whose message says what is wrong with the file.
 """
 from __future__ import annotations
@@ -32,6 +34,8 @@ def load_image(path: str, max_bytes: int = MAX_IMAGE_BYTES, max_pixels: int = MA
     if size is not None and size[0] * size[1] > max_pixels:
         raise BadImage(f"the picture claims {size[0]} × {size[1]} pixels, more than the "
                        f"{max_pixels / 1e6:g} million Cairn decodes")
+    if cut_short(data):
+        raise BadImage("the file is cut short: its picture stops before the end (copy it again)")
     try:
         image = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), cv2.IMREAD_COLOR)
     except cv2.error:  # OpenCV's own size limit, or a decoder that gave up
@@ -83,6 +87,42 @@ def header_size(data: bytes) -> tuple[int, int] | None:
         return _webp_size(data)
     if data[:2] == b"\xff\xd8":
         return _jpeg_size(data)
+    return None
+
+
+def cut_short(data: bytes) -> bool:
+    """Whether the JPEG or PNG in ``data`` stops before its end marker: a JPEG with no end-of-image
+    marker after its first scan begins (inside a scan a 0xFF byte is always followed by 0x00 or a
+    restart marker, so 0xFF 0xD9 there is the end), a PNG with no IEND chunk. False for other formats
+    and for headers too broken to tell (the decoder judges those)."""
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        return data.rfind(b"IEND", 8) < 0
+    if data[:2] == b"\xff\xd8":
+        scan = _jpeg_segment(data, 0xDA)
+        return scan is not None and data.find(b"\xff\xd9", scan) < 0
+    return False
+
+
+def _jpeg_segment(data: bytes, wanted: int) -> int | None:
+    """The offset of the first marker ``wanted`` (0xFF ``wanted``) among the JPEG's header segments, or
+    None when the headers end or break first."""
+    i = 2
+    while i + 4 <= len(data):
+        if data[i] != 0xFF:
+            return None
+        marker = data[i + 1]
+        if marker == 0xFF:  # fill byte
+            i += 1
+            continue
+        if marker == wanted:
+            return i
+        if marker in (0x01, *range(0xD0, 0xD8)):  # markers without a length
+            i += 2
+            continue
+        (length,) = struct.unpack(">H", data[i + 2:i + 4])
+        if length < 2:
+            return None
+        i += 2 + length
     return None
 
 

@@ -229,7 +229,16 @@ def png_claiming(width: int, height: int) -> bytes:
     return bytes(raw)
 
 
+def cut_after(ext: str, share: float) -> bytes:
+    """A textured picture encoded as ``ext``, only its first ``share`` of bytes: a copy cut short."""
+    texture = cv2.GaussianBlur(np.random.default_rng(3).integers(0, 256, (240, 320, 3), dtype=np.uint8), (0, 0), 2)
+    _, data = cv2.imencode(ext, texture)
+    return data.tobytes()[:int(len(data) * share)]
+
+
 DICE_CASES: dict[str, tuple[Case, str]] = {
+    "a JPEG cut short": (lambda w: w.file("cut.jpg", cut_after(".jpg", 0.6)), "the file is cut short"),
+    "a PNG cut short": (lambda w: w.file("cut.png", cut_after(".png", 0.6)), "the file is cut short"),
     "a JPEG claiming 65500 x 65500": (lambda w: w.file("huge.jpg", jpeg_claiming(65500, 65500)),
                                       "claims 65500 × 65500 pixels"),
     "a JPEG claiming 20000 x 20000": (lambda w: w.file("big.jpg", jpeg_claiming(20000, 20000)),
