@@ -9,7 +9,8 @@ trained or tuned on) or drawn with a fixed seed, so the figures are the same on 
   as dice); ``x0.5``, ``x0.4``: shrunk to half size and less (dice of 13-22 px) in the middle of
   a 640x480 table frame (a camera farther away);
 - ``12mp``: each photo upscaled into a 4000x3000 frame; ``12mp far``: each photo upscaled 2x in
-  the middle of a 4000x3000 table frame (dice of 50-90 px, a phone held high);
+  the middle of a 4000x3000 table frame (dice of 50-90 px, a phone held high); ``12mp small``: each
+  photo at its own size there (dice of 25-45 px, a phone held over the whole table);
 - ``calibrated``: the clutter frames again, read through a calibration made as a player makes it:
   the outline ``vision.calibrate.find_area`` proposes on the frame with its dice painted out (the
   empty tray), kept when it holds every die and otherwise dragged to the photo's part of the
@@ -165,8 +166,8 @@ def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
             yield smeared_along(p.image, int(rng.integers(6, 10)), float(rng.uniform(0.0, 180.0))), p.dice, None, None
         elif kind in ("x0.5", "x0.4"):
             yield *scaled_into(p.image, p.dice, float(kind[1:]), (640, 480), rng), None, None
-        elif kind == "12mp far":
-            yield *scaled_into(p.image, p.dice, 2.0, (4000, 3000), rng), None, None
+        elif kind in ("12mp far", "12mp small"):
+            yield *scaled_into(p.image, p.dice, 2.0 if kind == "12mp far" else 1.0, (4000, 3000), rng), None, None
         elif kind in ("x2", "x3"):
             f = int(kind[1])
             yield (cv2.resize(p.image, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC), p.dice * (1, f, f, f, f),
@@ -209,8 +210,8 @@ FRAMES = {"bowl 12mp": 20, "thrown on black": 120, "drawn tilted": 300}
 #: The scenes drawn rather than made from photos.
 DRAWN = ("drawn on clutter", "drawn tilted", "drawn translucent", "emblems", "drawn handful", "calibrated handful",
          "webcam desk", "bowl 12mp", "white on black", "thrown on black")
-KINDS = ("clutter", "x2", "x3", "x0.5", "x0.4", "12mp", "12mp far", "tilted", "smeared", "webcam light", "calibrated",
-         "calibrated 12mp", "pieces in tray", "pieces no colour") + DRAWN
+KINDS = ("clutter", "x2", "x3", "x0.5", "x0.4", "12mp", "12mp far", "12mp small", "tilted", "smeared",
+         "webcam light", "calibrated", "calibrated 12mp", "pieces in tray", "pieces no colour") + DRAWN
 
 
 def measure(kind: str, limit: int | None, read: Callable[..., list[Die]] = read_dice) -> dict[str, float]:

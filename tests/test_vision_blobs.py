@@ -186,7 +186,8 @@ def test_a_group_of_big_dice_is_not_taken_for_one_bigger_die(monkeypatch: pytest
     right, _, sure_wrong = score_read(rows, reader.read_dice(img))
     assert len(rows) == 11 and right >= 7 and sure_wrong == 0, (right, sure_wrong)
     monkeypatch.setattr(look, "CLUSTER_DICE", 99)           # the group's dice inside it not counted,
-    monkeypatch.setattr(look, "HEAP_PARTS", 99)             # read clearly or not
+    monkeypatch.setattr(look, "HEAP_PARTS", 99)             # read clearly or not,
+    monkeypatch.setattr(reader, "LOOK_INTO", float("inf"))  # nor the box read again at the frame's size
     assert score_read(rows, reader.read_dice(img))[0] <= 1, "the frame was shrunk for one big die"
 
 
@@ -198,7 +199,8 @@ HEAPS = (237, 334)
 def test_a_heap_taken_for_one_big_die_is_read_die_by_die(monkeypatch: pytest.MonkeyPatch) -> None:
     n, right, sure_wrong = thrown_reads(HEAPS)
     assert n == 21 and right >= 18 and sure_wrong == 0, (n, right, sure_wrong)
-    monkeypatch.setattr(look, "LONE_BIG", 0)                # big dice not looked into
+    monkeypatch.setattr(look, "LONE_BIG", 0)                # big dice not looked into,
+    monkeypatch.setattr(reader, "LOOK_INTO", float("inf"))  # nor read again at the frame's size
     assert thrown_reads(HEAPS)[1] <= 2, "the frame was shrunk for one big die"
 
 

@@ -14,8 +14,9 @@ MIN_SIDE = 16
 MIN_CONTRAST = 2.0
 #: A frame with more pixels than this is read from a copy shrunk to this many (``shrink``): the
 #: locator's finest level then holds a quarter of it, dice from about 18 px of the copy are found
-#: (about 60 px of a 12 MP photo, as small as dice come in such a frame), and a read costs what a
-#: 1 MP frame costs instead of growing with the sensor.
+#: (about 60 px of a 12 MP photo), and a read costs what a 1 MP frame costs instead of growing with
+#: the sensor. Smaller dice on a tray or a sheet, which the copy shows as one big die, are read again
+#: at the frame's own resolution (``vision.reader.looked_into``).
 WORK_PIXELS = 1_000_000
 
 
