@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import stat
 import struct
+from collections.abc import Iterator
 
 import cv2
 import numpy as np
@@ -98,56 +99,40 @@ def cut_short(data: bytes) -> bool:
     if data[:8] == b"\x89PNG\r\n\x1a\n":
         return data.rfind(b"IEND", 8) < 0
     if data[:2] == b"\xff\xd8":
-        scan = _jpeg_segment(data, 0xDA)
+        scan = next((i for i, marker in _jpeg_markers(data) if marker == 0xDA), None)
         return scan is not None and data.find(b"\xff\xd9", scan) < 0
     return False
 
 
-def _jpeg_segment(data: bytes, wanted: int) -> int | None:
-    """The offset of the first marker ``wanted`` (0xFF ``wanted``) among the JPEG's header segments, or
-    None when the headers end or break first."""
+def _jpeg_markers(data: bytes) -> Iterator[tuple[int, int]]:
+    """The offset and kind of each marker among the JPEG's header segments, in order, each segment
+    skipped by its length; the walk stops where the markers end or break."""
     i = 2
     while i + 4 <= len(data):
         if data[i] != 0xFF:
-            return None
+            return
         marker = data[i + 1]
         if marker == 0xFF:  # fill byte
             i += 1
             continue
-        if marker == wanted:
-            return i
+        yield i, marker
         if marker in (0x01, *range(0xD0, 0xD8)):  # markers without a length
             i += 2
             continue
         (length,) = struct.unpack(">H", data[i + 2:i + 4])
         if length < 2:
-            return None
+            return
         i += 2 + length
-    return None
 
 
 def _jpeg_size(data: bytes) -> tuple[int, int] | None:
     """The size in the first start-of-frame marker (SOF0-SOF15 except DHT, JPG and DAC)."""
-    i = 2
-    while i + 4 <= len(data):
-        if data[i] != 0xFF:
-            return None
-        marker = data[i + 1]
-        if marker == 0xFF:  # fill byte
-            i += 1
-            continue
-        if marker in (0x01, *range(0xD0, 0xD8)):  # markers without a length
-            i += 2
-            continue
-        (length,) = struct.unpack(">H", data[i + 2:i + 4])
+    for i, marker in _jpeg_markers(data):
         if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
             if i + 9 > len(data):
                 return None
             height, width = struct.unpack(">HH", data[i + 5:i + 9])
             return width, height
-        if length < 2:
-            return None
-        i += 2 + length
     return None
 
 
