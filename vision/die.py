@@ -10,13 +10,15 @@ CERTAIN = 0.5
 @dataclass(frozen=True)
 class Die:
     """One die seen in a frame: its pip value, its box ``(x, y, w, h)`` in pixels, a confidence
-    0..1 and, when the reader measured it, the face's colour (``vision.colour``: Lab, 8-bit). The
-    colour is not compared: two readings of the same dice are equal under another light."""
+    0..1 and, when the reader measured it, the face's colour (``vision.colour``: Lab, 8-bit) and how
+    strongly its locator found the box, 0..1 (``found``). Neither is compared: two readings of the
+    same dice are equal under another light."""
 
     value: int
     box: tuple[int, int, int, int]
     confidence: float
     colour: tuple[int, int, int] | None = field(default=None, compare=False)
+    found: float | None = field(default=None, compare=False)
 
     @property
     def certain(self) -> bool:

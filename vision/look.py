@@ -418,7 +418,8 @@ def placed(bgr: np.ndarray, seen: list[Seen], origin: tuple[int, int], scale: tu
         if x1 - x0 < 2 or y1 - y0 < 2:
             continue
         dice.append(Die(value=s.reading.value, box=(x0, y0, x1 - x0, y1 - y0),
-                        confidence=round(float(s.confidence), 4), colour=face_colour(bgr, s.candidate.box)))
+                        confidence=round(float(s.confidence), 4), colour=face_colour(bgr, s.candidate.box),
+                        found=round(float(s.candidate.score), 4)))
     return in_reading_order(dice)
 
 

@@ -28,7 +28,8 @@ elsewhere, is looked into by the handful locator at the scale of the dice it is 
 read again by a locator trained on handfuls of dice thrown together (``read_handful``; big dice
 at their own size, ``read_big_handful``), and a frame of small dice is read again enlarged
 (``read_small_dice``); a die the first read was sure of, or nearly, that the read again lost is
-kept. The confidence starts from the classifier's probability of the value it reports, is lowered
+kept; a box read barely that the locator found weakly is not reported (``vision.boxes.drop_faint``).
+The confidence starts from the classifier's probability of the value it reports, is lowered
 when the locator was unsure, and its doubt is halved when the OpenCV pip count agrees; below
 ``vision.die.CERTAIN`` the app asks the player.
 """
@@ -39,7 +40,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.boxes import UNSURE, doubted
+from vision.boxes import UNSURE, doubted, drop_faint
 from vision.calibrate import Calibration
 from vision.colour import TOLERANCE, nearest
 from vision.die import CERTAIN, Die
@@ -101,17 +102,19 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     a calibration that knows the dice's size, its area at that size), keeping the dice the first
     read was sure of, or nearly, that the read again lost (``lost_believed``); in a frame shrunk for
     its working copy, a big box read unsurely (a tray of dice too small for the copy) is read again at
-    the frame's own resolution (``looked_into``). A sure die with the rest of a cube above its box
-    is reported unsure, and an unsure die is offered the value its top face reads where a camera at
-    an angle sees it (``vision.side.seen_from_the_side``). A sure die
-    smeared by motion is reported unsure, its value kept (``vision.smear.doubt_smeared``).
+    the frame's own resolution (``looked_into``). A die neither network believes in, read barely
+    and found weakly, is not reported (``vision.boxes.drop_faint``: a key cap, a port); that is
+    settled last, as such a box may say where small dice lie that are read again. A sure die with
+    the rest of a cube above its box is reported unsure, and an unsure die is offered the value its
+    top face reads where a camera at an angle sees it (``vision.side.seen_from_the_side``). A sure
+    die smeared by motion is reported unsure, its value kept (``vision.smear.doubt_smeared``).
     """
     bgr = as_bgr(image)
     h, w = bgr.shape[:2]
     if min(h, w) < MIN_SIDE:
         return []
     dice = looked_into(bgr, read_uncalibrated(bgr)) if calibration is None else read_calibrated(bgr, calibration)
-    return doubt_smeared(bgr, seen_from_the_side(bgr, dice))
+    return doubt_smeared(bgr, seen_from_the_side(bgr, drop_faint(dice)))
 
 
 def read_calibrated(bgr: np.ndarray, calibration: Calibration) -> list[Die]:
