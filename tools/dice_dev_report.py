@@ -23,9 +23,10 @@ from tools.dice_clutter import cluttered
 from tools.dice_data import Photo, load_photos
 from tools.dice_tilted import tilt
 from vision.boxes import ODD_SIZED, SURE_MAX_NOT_DIE
+from vision.confidence import AGREED_DOUBT, SURE_LOCATOR_SCORE
 from vision.die import CERTAIN
 from vision.locate import _iou
-from vision.look import AGREED_DOUBT, MAX_NOT_DIE_UNSURE, SURE_LOCATOR_SCORE, look
+from vision.look import MAX_NOT_DIE_UNSURE, look
 
 SCENES = ("plain", "clutter", "x2", "x3", "tilted")
 

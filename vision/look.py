@@ -43,6 +43,7 @@ from vision.classify import (
     settled_probabilities,
 )
 from vision.colour import face_colour
+from vision.confidence import confidence
 from vision.die import CERTAIN, Die
 from vision.frames import blank, working_copy
 from vision.heap import grown_near
@@ -72,13 +73,6 @@ MAX_NOT_DIE = 0.5
 #: (``tools.dice_dev_report --clutter``). An emblem die (taught as an even spread over 1..6, not as
 #: "not a die") stays, to be asked about.
 MAX_NOT_DIE_UNSURE = 0.3
-#: Locator scores below this lower the confidence proportionally.
-SURE_LOCATOR_SCORE = 0.3
-#: The doubt (1 - confidence) is multiplied by this when the OpenCV pip count agrees.
-AGREED_DOUBT = 0.5
-#: The raw score from which a die is reported as certain (chosen on the dev part of
-#: tools/dice_split.py: about 1 % of dice scoring above it there were wrong or mislabelled).
-RAW_CERTAIN = 0.9
 #: Dice are located at about this size (px, longer box side): that of the photos the networks
 #: were trained on (25-45 px).
 READ_SIZE = 38.0
@@ -120,23 +114,6 @@ LONE_BIG = 2
 #: frame). In the lone big dice of the held-out photos upscaled 2x and 3x and at 12 MP (57 looks) at
 #: most 4 finds are so taken (pips, parts of the face); in the heaps of ``thrown on black`` 8 to 11.
 HEAP_PARTS = 6
-
-
-def raw_score(p_value: float, locator_score: float, count_agrees: bool) -> float:
-    """The reader's uncalibrated belief in one die, 0..1, from its three signals."""
-    conf = p_value * min(1.0, locator_score / SURE_LOCATOR_SCORE)
-    if count_agrees:
-        conf = 1.0 - (1.0 - conf) * AGREED_DOUBT
-    return conf
-
-
-def confidence(p_value: float, locator_score: float, count_agrees: bool) -> float:
-    """How sure the reader is of one die, 0..1: the raw score mapped piecewise linearly so that
-    ``RAW_CERTAIN`` lands on ``vision.die.CERTAIN`` (ordering is kept)."""
-    raw = raw_score(p_value, locator_score, count_agrees)
-    if raw < RAW_CERTAIN:
-        return CERTAIN * raw / RAW_CERTAIN
-    return CERTAIN + (1.0 - CERTAIN) * (raw - RAW_CERTAIN) / (1.0 - RAW_CERTAIN)
 
 
 def big_die_size(bgr: np.ndarray, found: list[tuple[int, Candidate]]) -> tuple[float | None, list[Candidate]]:
