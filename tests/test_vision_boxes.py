@@ -2,7 +2,7 @@
 die that holds two boxes read clearly as dice of their own is the heap, and goes; a big die that
 holds its own pips (boxes read as 1s) keeps them out. vision.boxes.drop_outsized: a box three times
 the size of the frame's dice is a cluster of them, and specks of lint do not set that size.
-vision.boxes.drop_faint: a die neither network believes in (a key cap, a port) goes."""
+vision.reader.drop_faint: a die neither network believes in (a key cap, a port) goes."""
 from __future__ import annotations
 
 import numpy as np
@@ -14,12 +14,9 @@ from tools.dice_desk import desk_scene
 from vision import reader
 from vision.boxes import (
     CLUSTER_DICE,
-    FAINT,
     UNSURE,
-    WEAK_FIND,
     Seen,
     doubted,
-    drop_faint,
     drop_outsized,
     reads_as_die_of_its_own,
     resolve_nesting,
@@ -27,6 +24,7 @@ from vision.boxes import (
 from vision.classify import Reading
 from vision.die import Die
 from vision.locate import Candidate
+from vision.reader import FAINT, WEAK_FIND, drop_faint
 
 
 def seen(x: float, y: float, side: float, value: int, p: float, score: float = 0.7, no_die: float = 0.01) -> Seen:

@@ -60,11 +60,6 @@ ODD_SIZED = 1.4
 #: die of 40 px beside one of 27, a die of 41 px beside one of 60), a keyboard's corner boxed beside a
 #: die of 31 px measured 142.
 ODD_PAIR = 2.5
-#: A die read this unsurely or less (its value little likelier than any other) ...
-FAINT = 0.15
-#: ... whose box the locator found this weakly or less is no die (``drop_faint``): neither network
-#: believes in it.
-WEAK_FIND = 0.35
 
 
 @dataclass(frozen=True)
@@ -221,11 +216,3 @@ def doubt_undersized(seen: list[Seen], ratio: float = UNDERSIZED) -> list[Seen]:
     return [doubted(s) if s.size < ratio * median else s
             for s, median in zip(seen, others_median(seen))]
 
-
-def drop_faint(dice: list[Die], weak: float = WEAK_FIND) -> list[Die]:
-    """Without the dice read no surer than ``FAINT`` whose box the locator found no more strongly
-    than ``weak``: a key cap, a port or a cable's label the locator half takes for a die, whose face
-    the classifier cannot read. A die the player is to be asked about is one the classifier cannot
-    read but the locator finds plainly (an emblem die, a blurred face), and stays; so does a die
-    whose ``found`` is not known."""
-    return [d for d in dice if d.confidence > FAINT or d.found is None or d.found > weak]

@@ -28,7 +28,7 @@ elsewhere, is looked into by the handful locator at the scale of the dice it is 
 read again by a locator trained on handfuls of dice thrown together (``read_handful``; big dice
 at their own size, ``read_big_handful``), and a frame of small dice is read again enlarged
 (``read_small_dice``); a die the first read was sure of, or nearly, that the read again lost is
-kept; a box read barely that the locator found weakly is not reported (``vision.boxes.drop_faint``).
+kept; a box read barely that the locator found weakly is not reported (``drop_faint``).
 The confidence starts from the classifier's probability of the value it reports, is lowered
 when the locator was unsure, and its doubt is halved when the OpenCV pip count agrees; below
 ``vision.die.CERTAIN`` the app asks the player.
@@ -40,7 +40,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.boxes import UNSURE, doubted, drop_faint
+from vision.boxes import UNSURE, doubted
 from vision.calibrate import Calibration
 from vision.colour import TOLERANCE, nearest
 from vision.die import CERTAIN, Die
@@ -83,6 +83,12 @@ CALIBRATED_SIZE = 2 * READ_SIZE
 #: No frame of ``benchmarks/dice_scenes.py`` has such a box; of drawn dice of 250-700 px in 12 MP
 #: frames, 50 boxes in 60 frames were looked into and kept as they were.
 LOOK_INTO = 2.4
+#: A die read this unsurely or less (its value little likelier than any other) ...
+FAINT = 0.15
+#: ... whose box the locator found this weakly or less is no die (``drop_faint``): neither network
+#: believes in it. Chosen on per-frame dumps of every kind of ``benchmarks/dice_scenes.py`` (the dev
+#: part, 200 desk and emblem frames): see vision/models/README.md.
+WEAK_FIND = 0.35
 
 
 def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list[Die]:
@@ -103,7 +109,7 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     read was sure of, or nearly, that the read again lost (``lost_believed``); in a frame shrunk for
     its working copy, a big box read unsurely (a tray of dice too small for the copy) is read again at
     the frame's own resolution (``looked_into``). A die neither network believes in, read barely
-    and found weakly, is not reported (``vision.boxes.drop_faint``: a key cap, a port); that is
+    and found weakly, is not reported (``drop_faint``: a key cap, a port); that is
     settled last, as such a box may say where small dice lie that are read again. A sure die with
     the rest of a cube above its box is reported unsure, and an unsure die is offered the value its
     top face reads where a camera at an angle sees it (``vision.side.seen_from_the_side``). A sure
@@ -335,3 +341,11 @@ def read_part_around(bgr: np.ndarray, first: list[Die], size: float, margin: flo
     dice = read_part(part, None, (x0, y0), (x1 - x0) / size_to[0], (h, w), finest=True, model=model, near=at)
     return dice, (x0, y0, x1, y1)
 
+
+def drop_faint(dice: list[Die], weak: float = WEAK_FIND) -> list[Die]:
+    """Without the dice read no surer than ``FAINT`` whose box the locator found no more strongly
+    than ``weak``: a key cap, a port or a cable's label the locator half takes for a die, whose face
+    the classifier cannot read. A die the player is to be asked about is one the classifier cannot
+    read but the locator finds plainly (an emblem die, a blurred face), and stays; so does a die
+    whose ``found`` is not known."""
+    return [d for d in dice if d.confidence > FAINT or d.found is None or d.found > weak]
