@@ -215,4 +215,3 @@ def doubt_undersized(seen: list[Seen], ratio: float = UNDERSIZED) -> list[Seen]:
         return seen
     return [doubted(s) if s.size < ratio * median else s
             for s, median in zip(seen, others_median(seen))]
-
