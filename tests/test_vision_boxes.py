@@ -5,6 +5,8 @@ the size of the frame's dice is a cluster of them, and specks of lint do not set
 vision.reader.drop_faint: a die neither network believes in (a key cap, a port) goes."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -46,14 +48,18 @@ def test_a_doubted_box_or_die_is_unsure_and_keeps_the_rest() -> None:
 def test_a_die_neither_network_believes_in_goes_and_one_either_does_stays() -> None:
     """A die read no surer than ``FAINT`` whose box the locator found no more strongly than
     ``WEAK_FIND`` goes; read more surely, or found plainly (an emblem die, which the classifier
-    cannot read), it stays to be asked about, and so does one whose find is not known."""
+    cannot read), it stays to be asked about, and so does one touching a die reported (in a heap of
+    dice) and one whose find is not known."""
     key = Die(6, (0, 0, 40, 40), FAINT - 0.05, found=WEAK_FIND - 0.05)
-    emblem_die = Die(2, (50, 0, 40, 40), FAINT - 0.05, found=0.8)
-    blurred_die = Die(3, (100, 0, 40, 40), FAINT + 0.05, found=WEAK_FIND - 0.05)
-    sure = Die(4, (150, 0, 40, 40), 0.9, found=0.9)
-    unknown = Die(5, (200, 0, 40, 40), FAINT - 0.05)
+    emblem_die = Die(2, (100, 0, 40, 40), FAINT - 0.05, found=0.8)
+    blurred_die = Die(3, (200, 0, 40, 40), FAINT + 0.05, found=WEAK_FIND - 0.05)
+    sure = Die(4, (300, 0, 40, 40), 0.9, found=0.9)
+    unknown = Die(5, (400, 0, 40, 40), FAINT - 0.05)
     assert drop_faint([key, emblem_die, blurred_die, sure, unknown]) == [emblem_die, blurred_die, sure, unknown]
     assert drop_faint([key], weak=0.0) == [key], "weak 0 keeps every die found at all"
+    in_heap = Die(1, (340, 0, 40, 40), FAINT - 0.05, found=WEAK_FIND - 0.05)
+    assert drop_faint([sure, in_heap]) == [sure, in_heap], "a faint die edge to edge with a die is of the heap"
+    assert drop_faint([key, replace(in_heap, box=(40, 0, 40, 40))]) == [], "two faint boxes together are no heap"
 
 
 def test_a_die_of_its_own_reads_clearly_as_two_pips_or_more() -> None:

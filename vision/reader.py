@@ -49,6 +49,7 @@ from vision.locate import HANDFUL_MODEL, MODEL
 from vision.look import (
     HANDFUL_MAX,
     READ_SIZE,
+    boxes_touch,
     handful_wanted,
     in_reading_order,
     likely_boxes,
@@ -344,8 +345,11 @@ def read_part_around(bgr: np.ndarray, first: list[Die], size: float, margin: flo
 
 def drop_faint(dice: list[Die], weak: float = WEAK_FIND) -> list[Die]:
     """Without the dice read no surer than ``FAINT`` whose box the locator found no more strongly
-    than ``weak``: a key cap, a port or a cable's label the locator half takes for a die, whose face
-    the classifier cannot read. A die the player is to be asked about is one the classifier cannot
-    read but the locator finds plainly (an emblem die, a blurred face), and stays; so does a die
-    whose ``found`` is not known."""
-    return [d for d in dice if d.confidence > FAINT or d.found is None or d.found > weak]
+    than ``weak`` and that touch no die reported (``vision.look.boxes_touch``): a key cap, a port or
+    a cable's label the locator half takes for a die, whose face the classifier cannot read. A die
+    the player is to be asked about is one the classifier cannot read but the locator finds plainly
+    (an emblem die, a blurred face), or one in a heap of dice, and stays; so does a die whose
+    ``found`` is not known."""
+    faint = [d.confidence <= FAINT and d.found is not None and d.found <= weak for d in dice]
+    believed = [d.box for d, f in zip(dice, faint) if not f]
+    return [d for d, f in zip(dice, faint) if not f or any(boxes_touch([d.box, b]) for b in believed)]
