@@ -15,7 +15,14 @@ RAW_CERTAIN = 0.9
 
 
 def raw_score(p_value: float, locator_score: float, count_agrees: bool) -> float:
-    """The reader's uncalibrated belief in one die, 0..1, from its three signals."""
+    """The reader's uncalibrated belief in one die, 0..1, from its three signals: a locator score
+    under ``SURE_LOCATOR_SCORE`` scales it down, and a pip count that agrees halves its doubt.
+
+    >>> raw_score(0.6, 0.15, False)   # found half as strongly as counts in full
+    0.3
+    >>> raw_score(0.8, 0.9, True)     # the pip count agrees: the doubt 0.2 halved
+    0.9
+    """
     conf = p_value * min(1.0, locator_score / SURE_LOCATOR_SCORE)
     if count_agrees:
         conf = 1.0 - (1.0 - conf) * AGREED_DOUBT
@@ -24,7 +31,15 @@ def raw_score(p_value: float, locator_score: float, count_agrees: bool) -> float
 
 def confidence(p_value: float, locator_score: float, count_agrees: bool) -> float:
     """How sure the reader is of one die, 0..1: the raw score mapped piecewise linearly so that
-    ``RAW_CERTAIN`` lands on ``vision.die.CERTAIN`` (ordering is kept)."""
+    ``RAW_CERTAIN`` lands on ``vision.die.CERTAIN`` (ordering is kept).
+
+    >>> confidence(0.9, 0.9, False)   # RAW_CERTAIN: just sure
+    0.5
+    >>> confidence(1.0, 0.9, False)
+    1.0
+    >>> round(confidence(0.6, 0.15, False), 3)
+    0.167
+    """
     raw = raw_score(p_value, locator_score, count_agrees)
     if raw < RAW_CERTAIN:
         return CERTAIN * raw / RAW_CERTAIN
