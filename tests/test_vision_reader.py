@@ -182,6 +182,24 @@ def test_small_dice_in_a_12mp_frame_are_looked_into_at_its_resolution() -> None:
     assert wrong_n <= sum(LABEL_ERRORS.values()), f"{wrong_n} dice reported as sure but wrong"
 
 
+#: Photos whose sheet, in the 12 MP table frame ``in_a_12mp_table`` makes with the seed given, is
+#: boxed in the reader's copy as one big box the classifier takes for no die, and no die was read:
+#: a held-out photo and two of the others (of the 200, seven such).
+SHEETS_TAKEN_FOR_NO_DIE = {"IMG_20191208_112404.jpg": 55, "IMG_20191208_111228.jpg": 0, "IMG_20191208_112926.jpg": 94}
+
+
+@pytest.mark.parametrize("name", sorted(SHEETS_TAKEN_FOR_NO_DIE))
+def test_a_sheet_of_small_dice_taken_for_no_die_is_looked_into(name: str) -> None:
+    """A big box the locator finds strongly in the copy of a 12 MP frame, read there as no die, holds
+    the photo's dice too small for the copy (``vision.reader.big_finds``): it is read at the frame's
+    own resolution, as a big die read unsurely is. Without that no die of these frames is read."""
+    img, gt = load(name)
+    frame, ox, oy = in_a_12mp_table(img, SHEETS_TAKEN_FOR_NO_DIE[name])
+    right, _, wrong = match([(v, x + ox, y + oy, w, h) for v, x, y, w, h in gt], read_dice(frame))
+    assert right >= 0.9 * len(gt), f"read {right} of {len(gt)}"
+    assert wrong <= LABEL_ERRORS.get(name, 0)
+
+
 def test_a_frame_of_small_dice_turns_only_the_dice_read_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """The first read of a frame of small dice only says where to read again, so it reads no unclear
     die again in its other quarter turns (``settled_probabilities`` with ``clear=0``); the part read again is read
