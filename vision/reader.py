@@ -87,11 +87,12 @@ CALIBRATED_SIZE = 2 * READ_SIZE
 #: frames, 50 boxes in 60 frames were looked into and kept as they were.
 LOOK_INTO = 2.4
 #: ... and so is a box the locator found there this strongly, as big, that the classifier took for no
-#: die (``big_finds``): a sheet whose dice are too small for the copy reads there as no die as often
-#: as as a die. It is not looked into where it holds a sure die, or a die over half its size: the
-#: dice read there stand. The dev photos at their size in a 12 MP frame (``benchmarks/dice_scenes.py``
-#: ``12mp small``): 61.9 to 93.8 % recall, 95.2 to 96.4 % precision (four frames had read no die
-#: at all); the held-out photos 90.5 to 92.3 %; every other scene reads the same dice.
+#: die (``big_finds``): a sheet whose dice are too small for the copy is read there as no die about as
+#: often as as one unsure die. It is not looked into where it holds a sure die, or a die over half its
+#: size: the dice read there stand. The dev photos at their size in a 12 MP frame
+#: (``benchmarks/dice_scenes.py`` ``12mp small`` on the dev part): 61.9 to 94.7 % recall, 95.2 to
+#: 97.3 % precision (four of 20 frames had read no die at all); the held-out photos 90.5 to 92.3 %;
+#: every other scene reads the same dice.
 BIG_FIND = 0.5
 #: A die read this unsurely or less (its value little likelier than any other) ...
 FAINT = 0.15
@@ -118,8 +119,9 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     a calibration that knows the dice's size, its area at that size), keeping the dice the first
     read was sure of, or nearly, that the read again lost (``lost_believed``); in a frame shrunk for
     its working copy, a big box read unsurely, or found strongly and taken for no die (a tray of dice
-    too small for the copy), is read again at the frame's own resolution (``looked_into``). A die neither network believes in, read barely
-    and found weakly, is not reported (``drop_faint``: a key cap, a port); that is
+    too small for the copy), is read again at the frame's own resolution (``looked_into``). A die
+    neither network believes in, read barely and found weakly, is not reported (``drop_faint``: a
+    key cap, a port); that is
     settled last, as such a box may say where small dice lie that are read again. A sure die with
     the rest of a cube above its box is reported unsure, and an unsure die is offered the value its
     top face reads where a camera at an angle sees it (``vision.side.seen_from_the_side``). A sure
@@ -197,9 +199,10 @@ def big_finds(located: Located, scale: tuple[float, float]) -> list[tuple[int, i
 def read_located(bgr: np.ndarray, work: np.ndarray, scale: tuple[float, float], located: Located) -> list[Die]:
     """The dice of a BGR frame read without a calibration, given its ``working_copy`` ``work``
     (at most ``WORK_PIXELS``, ``scale`` frame pixels a pixel of it) and the boxes ``located`` there:
-    read once, and where the dice found are small or touch, read again there (``read_again``). A frame whose boxes the classifier's upright look already takes for small
-    dice, or for dice that touch, is first read without turning unclear dice (``look``'s
-    ``clear=0``): those dice only say where to read again, and what is read again is read in full;
+    read once, and where the dice found are small or touch, read again there (``read_again``). A
+    frame whose boxes the classifier's upright look already takes for small dice, or for dice that
+    touch, is first read without turning unclear dice (``look``'s ``clear=0``): those dice only say
+    where to read again, and what is read again is read in full;
     when nothing is read again after all, the frame is read in full (and big dice the quick read
     found touching, read again at their size without it being kept, are not read so again). Dice
     the first read is sure of, or nearly, that the read again lost (``lost_believed``) are kept;
@@ -222,7 +225,8 @@ def read_located(bgr: np.ndarray, work: np.ndarray, scale: tuple[float, float], 
     return first if again is None else with_lost_believed(again, first)
 
 
-def looked_into(bgr: np.ndarray, dice: list[Die], finds: Sequence[tuple[int, int, int, int]] = ()) -> list[Die]:
+def looked_into(bgr: np.ndarray, dice: list[Die],
+                finds: Sequence[tuple[int, int, int, int]] = ()) -> list[Die]:
     """The ``dice`` of the frame ``bgr`` read without a calibration; where the frame was shrunk for its
     working copy, the biggest box of a die read unsurely that is ``LOOK_INTO`` times ``READ_SIZE`` or
     more there, or of the ``finds`` (``big_finds``: boxes the classifier kept no die of) that holds
@@ -235,9 +239,9 @@ def looked_into(bgr: np.ndarray, dice: list[Die], finds: Sequence[tuple[int, int
     seen_at = working_copy_scale(h, w)
     if seen_at >= 1.0:
         return dice
-    big = [d.box for d in dice if d.confidence < CERTAIN and max(d.box[2], d.box[3]) * seen_at >= LOOK_INTO * READ_SIZE]
-    big += [b for b in finds
-            if not any(box_holds_centre(b, d) and (d.certain or max(d.box[2], d.box[3]) > max(b[2], b[3]) / 2) for d in dice)]
+    big = [d.box for d in dice
+           if d.confidence < CERTAIN and max(d.box[2], d.box[3]) * seen_at >= LOOK_INTO * READ_SIZE]
+    big += [b for b in finds if not any(stands_in(d, b) for d in dice)]
     if not big:
         return dice
     box = max(big, key=lambda b: b[2] * b[3])
@@ -246,6 +250,12 @@ def looked_into(bgr: np.ndarray, dice: list[Die], finds: Sequence[tuple[int, int
     if len(inner) < 2:
         return dice
     return in_reading_order([d for d in dice if not box_holds_centre(box, d)] + inner)
+
+
+def stands_in(die: Die, box: Sequence[float]) -> bool:
+    """Whether ``die`` keeps ``box`` (x, y, w, h) from being looked into (``looked_into``): its centre
+    lies in the box and it is sure, or over half the box's size."""
+    return box_holds_centre(box, die) and (die.certain or max(die.box[2], die.box[3]) > max(box[2], box[3]) / 2)
 
 
 def with_lost_believed(again: list[Die], first: list[Die]) -> list[Die]:
