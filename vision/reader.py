@@ -121,8 +121,8 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     its working copy, a big box read unsurely, or found strongly and taken for no die (a tray of dice
     too small for the copy), is read again at the frame's own resolution (``looked_into``). A die
     neither network believes in, read barely and found weakly, is not reported (``drop_faint``: a
-    key cap, a port); that is
-    settled last, as such a box may say where small dice lie that are read again. A sure die with
+    key cap, a port); that is settled last, as such a box may say where small dice lie that are read
+    again. A sure die with
     the rest of a cube above its box is reported unsure, and an unsure die is offered the value its
     top face reads where a camera at an angle sees it (``vision.side.seen_from_the_side``). A sure
     die smeared by motion is reported unsure, its value kept (``vision.smear.doubt_smeared``).
@@ -255,7 +255,8 @@ def looked_into(bgr: np.ndarray, dice: list[Die],
 def stands_in(die: Die, box: Sequence[float]) -> bool:
     """Whether ``die`` keeps ``box`` (x, y, w, h) from being looked into (``looked_into``): its centre
     lies in the box and it is sure, or over half the box's size."""
-    return box_holds_centre(box, die) and (die.certain or max(die.box[2], die.box[3]) > max(box[2], box[3]) / 2)
+    return box_holds_centre(box, die) and (die.certain
+                                           or max(die.box[2], die.box[3]) > max(box[2], box[3]) / 2)
 
 
 def with_lost_believed(again: list[Die], first: list[Die]) -> list[Die]:
@@ -268,12 +269,8 @@ def lost_believed(again: list[Die], first: list[Die]) -> list[Die]:
     """The dice of a ``first`` read that it is sure of, or nearly (confidence over
     ``vision.boxes.UNSURE``, what a die some rule doubts is given), and that a read ``again`` of the
     same frame lost: no die read again holds the centre of one of them, nor has its centre in one."""
-    return [d for d in first if d.confidence > UNSURE and not any(holds_centre(a, d) or holds_centre(d, a) for a in again)]
-
-
-def holds_centre(a: Die, b: Die) -> bool:
-    """Whether the box of die ``a`` holds the centre of die ``b``'s box."""
-    return box_holds_centre(a.box, b)
+    return [d for d in first if d.confidence > UNSURE
+            and not any(box_holds_centre(a.box, d) or box_holds_centre(d.box, a) for a in again)]
 
 
 def box_holds_centre(box: Sequence[float], die: Die) -> bool:
