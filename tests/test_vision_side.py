@@ -129,7 +129,7 @@ def test_sure_dice_read_right_from_above_keep_their_sureness_by_their_top_place(
     for name in heldout_names():
         img, gt = load(name)
         rows = np.array(gt, float)
-        dice = reader.read_uncalibrated(img)
+        dice = reader.read_whole(img)[0]
         pairs = match_dice(rows, [d.box for d in dice])
         right = {j for j, d in enumerate(dice) if d.certain and j in pairs and rows[pairs[j], 0] == d.value}
         sure += len(right)
@@ -145,7 +145,7 @@ def test_dice_seen_from_above_stay_sure() -> None:
     sure = doubted = 0
     for name in heldout_names():
         img, _ = load(name)
-        dice = reader.read_uncalibrated(img)
+        dice = reader.read_whole(img)[0]
         kept = doubt_side_views(img, dice)
         sure += sum(d.certain for d in dice)
         doubted += sum(d.certain and not k.certain for d, k in zip(dice, kept))

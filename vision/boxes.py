@@ -76,9 +76,14 @@ class Seen:
         return max(self.candidate.box[2], self.candidate.box[3])
 
     def holds_centre_of(self, other: Seen) -> bool:
-        x, y, w, h = self.candidate.box
-        ox, oy, ow, oh = other.candidate.box
-        return x <= ox + ow / 2 <= x + w and y <= oy + oh / 2 <= y + h
+        return holds_centre(self.candidate.box, other.candidate.box)
+
+
+def holds_centre(box: Sequence[float], other: Sequence[float]) -> bool:
+    """Whether ``box`` (x, y, w, h) holds the centre of the box ``other`` (edges included)."""
+    x, y, w, h = box
+    ox, oy, ow, oh = other
+    return x <= ox + ow / 2 <= x + w and y <= oy + oh / 2 <= y + h
 
 
 #: A box the reader knows of, or a die it reports: either carries a confidence.

@@ -41,7 +41,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.boxes import UNSURE, doubted
+from vision.boxes import UNSURE, doubted, holds_centre
 from vision.calibrate import Calibration
 from vision.colour import TOLERANCE, nearest
 from vision.die import CERTAIN, Die
@@ -122,10 +122,10 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     too small for the copy), is read again at the frame's own resolution (``looked_into``). A die
     neither network believes in, read barely and found weakly, is not reported (``drop_faint``: a
     key cap, a port); that is settled last, as such a box may say where small dice lie that are read
-    again. A sure die with
-    the rest of a cube above its box is reported unsure, and an unsure die is offered the value its
-    top face reads where a camera at an angle sees it (``vision.side.seen_from_the_side``). A sure
-    die smeared by motion is reported unsure, its value kept (``vision.smear.doubt_smeared``).
+    again. A sure die with the rest of a cube above its box is reported unsure, and an unsure die is
+    offered the value its top face reads where a camera at an angle sees it
+    (``vision.side.seen_from_the_side``). A sure die smeared by motion is reported unsure, its value
+    kept (``vision.smear.doubt_smeared``).
     """
     bgr = as_bgr(image)
     h, w = bgr.shape[:2]
@@ -170,11 +170,6 @@ def read_area(bgr: np.ndarray, area: tuple[int, int, int, int], die_px: float | 
     crop = np.ascontiguousarray(crop)
     at = None if near is None else [((x - x0) / zoom, (y - y0) / zoom) for x, y in near]
     return read_part(crop, None if die_px is None else die_px / zoom, (x0, y0), zoom, (h, w), model=model, near=at)
-
-
-def read_uncalibrated(bgr: np.ndarray) -> list[Die]:
-    """The dice of a BGR frame read without a calibration (``read_located``)."""
-    return read_whole(bgr)[0]
 
 
 def read_whole(bgr: np.ndarray) -> tuple[list[Die], list[tuple[int, int, int, int]]]:
@@ -249,13 +244,13 @@ def looked_into(bgr: np.ndarray, dice: list[Die],
     inner = [d for d in read_area(bgr, box, None) if max(d.box[2], d.box[3]) < size / 2]
     if len(inner) < 2:
         return dice
-    return in_reading_order([d for d in dice if not box_holds_centre(box, d)] + inner)
+    return in_reading_order([d for d in dice if not holds_centre(box, d.box)] + inner)
 
 
 def stands_in(die: Die, box: Sequence[float]) -> bool:
     """Whether ``die`` keeps ``box`` (x, y, w, h) from being looked into (``looked_into``): its centre
     lies in the box and it is sure, or over half the box's size."""
-    return box_holds_centre(box, die) and (die.certain
+    return holds_centre(box, die.box) and (die.certain
                                            or max(die.box[2], die.box[3]) > max(box[2], box[3]) / 2)
 
 
@@ -270,13 +265,7 @@ def lost_believed(again: list[Die], first: list[Die]) -> list[Die]:
     ``vision.boxes.UNSURE``, what a die some rule doubts is given), and that a read ``again`` of the
     same frame lost: no die read again holds the centre of one of them, nor has its centre in one."""
     return [d for d in first if d.confidence > UNSURE
-            and not any(box_holds_centre(a.box, d) or box_holds_centre(d.box, a) for a in again)]
-
-
-def box_holds_centre(box: Sequence[float], die: Die) -> bool:
-    """Whether ``box`` (x, y, w, h) holds the centre of ``die``'s box."""
-    x, y = die.box[0] + die.box[2] / 2, die.box[1] + die.box[3] / 2
-    return box[0] <= x <= box[0] + box[2] and box[1] <= y <= box[1] + box[3]
+            and not any(holds_centre(a.box, d.box) or holds_centre(d.box, a.box) for a in again)]
 
 
 def read_again(bgr: np.ndarray, first: list[Die], big: bool = True) -> list[Die] | None:
