@@ -231,3 +231,27 @@ def test_an_annotated_copy_that_cannot_be_written_keeps_the_reading(tmp_path, ca
     text = capsys.readouterr().out
     assert text.startswith(f"{tmp_path / 'roll.png'}: 4  sum 4  ") and "  error: cannot write" in text
 
+
+def test_the_reader_is_warmed_up_before_the_first_photo_is_timed(tmp_path, capsys, monkeypatch):
+    """What a process pays once (``vision.warm``: the networks, OpenCV's colour tables) is paid before
+    the first image's clock starts, so its ms is its read alone, as every later image's is."""
+    import vision.reader
+    import vision.warm
+
+    cv2.imwrite(str(tmp_path / "a.png"), np.zeros((8, 8, 3), np.uint8))
+    calls = []
+    monkeypatch.setattr(vision.warm, "warm_up", lambda: calls.append("warm"))
+    monkeypatch.setattr(vision.reader, "read_dice", lambda image: calls.append("read") or [])
+    assert cli.run(args(str(tmp_path / "a.png"), str(tmp_path / "a.png"))) == 0
+    assert calls == ["warm", "read", "read"]
+
+
+def test_a_missing_model_is_one_usage_error(tmp_path, monkeypatch):
+    import vision.warm
+
+    def warm_up():
+        raise FileNotFoundError("no dice_second_12.onnx in vision/models")
+
+    monkeypatch.setattr(vision.warm, "warm_up", warm_up)
+    with pytest.raises(UsageError, match="cannot start: no dice_second_12.onnx in vision/models"):
+        cli.run(args(str(tmp_path)))

@@ -145,3 +145,34 @@ def test_reader_reports_nothing_new_for_a_frame_that_cannot_be_read(calibration:
     finally:
         reader.stop()
     assert asked and list(values) == sorted(d.value for d in read_dice(frame, calibration))
+
+
+@pytest.mark.parametrize("fails", [False, True])
+def test_reader_warms_up_before_its_first_read(fails: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a process's first read pays once (``vision.warm``) is paid before the thread reads a frame;
+    a warm-up that fails (a model missing) is logged and the thread reads on, as it would have."""
+    import vision.warm
+    from companion.ui.dice_reader import DiceReaderThread
+
+    calls: list[str] = []
+
+    def warm_up() -> None:
+        calls.append("warm")
+        if fails:
+            raise FileNotFoundError("no dice_pips_10.onnx in vision/models")
+
+    class Reader(DiceReaderThread):
+        def read(self, frame: Any) -> list[Any]:
+            calls.append("read")
+            return []
+
+    monkeypatch.setattr(vision.warm, "warm_up", warm_up)
+    reports = Reports()
+    reader = Reader(ScriptedCamera([photo()]), on_settled=reports.on_settled, period=0.01)
+    reader.start()
+    try:
+        reader.request_read()
+        assert reports.next() == ((), True)
+    finally:
+        reader.stop()
+    assert calls == ["warm", "read"]

@@ -108,6 +108,14 @@ def _nets() -> tuple[cv2.dnn.Net, ...]:
     return tuple(_net(path) for path in MODELS)
 
 
+def load_networks() -> None:
+    """Load the networks of ``MODELS`` and ``SECOND_MODEL`` now, not on the first read that needs them;
+    FileNotFoundError naming the file when one is missing."""
+    with _LOCK:
+        _nets()
+        _net(SECOND_MODEL)
+
+
 def _softmax(net: cv2.dnn.Net, blob: np.ndarray) -> np.ndarray:
     """The net's softmax scores (n, 7) for a blob of n crops, read ``FORWARD_BATCH`` at a time (the
     caller holds ``_LOCK``)."""

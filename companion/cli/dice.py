@@ -5,7 +5,8 @@ Each PATH is an image file or a folder (its image files, sorted by name). One li
 - plain: ``photo.jpg: 2 4 6?  sum 12  (1 uncertain: 6?)  41.3 ms``
 - ``--json``: ``{"image": "photo.jpg", "dice": [{"value": 4, "box": [x, y, w, h], "confidence": 0.93}],
   "ms": 41.3}``, the format ``../shared/tools/dice_score.py`` scores (box in pixels of the image, ms = the
-  time the reader spent on it).
+  time the reader spent on it; what a process pays once, loading the networks and OpenCV's colour
+  tables, is paid before the first image: ``vision.warm``).
 
 A file that cannot be read (missing, corrupt, not an image) gets a line with an ``error`` and the run
 goes on. Exit status 0 when every image was read, 1 when some were not, 2 for unusable arguments.
@@ -154,8 +155,13 @@ def read_one(path: str, read: Reader) -> tuple[Result, np.ndarray | None]:
 def _default_reader() -> Reader:
     try:
         from vision.reader import read_dice
+        from vision.warm import warm_up
     except ImportError as exc:
         raise UsageError(f"the dice reader is not available in this version ({exc})") from exc
+    try:
+        warm_up()                     # before the first photo's clock starts: its ms is its read alone
+    except FileNotFoundError as exc:
+        raise UsageError(f"the dice reader cannot start: {exc}") from exc
     return read_dice
 
 

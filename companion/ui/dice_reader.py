@@ -80,6 +80,7 @@ class DiceReaderThread:
         from vision.settle import SettleDetector, moved_on
 
         self.ident = threading.get_ident()
+        self._warm_up()
         detector = SettleDetector(read=self.read)
         seen = -1
         while not self._stop.wait(self.period):
@@ -113,6 +114,16 @@ class DiceReaderThread:
                 if fresh:
                     self._thrown = tuple(settled.dice)
                 self.on_settled(settled.values, len(settled.uncertain), fresh, False)
+
+    def _warm_up(self) -> None:
+        """Pay what a process's first read pays once (``vision.warm``: OpenCV's colour tables, the
+        networks) before the first roll, so that roll is read as fast as any later one."""
+        try:
+            from vision.warm import warm_up
+
+            warm_up()
+        except Exception as exc:  # a missing model: every read says so again, and falls back to touch
+            log.warning("dice reader: %s", exc)
 
     def request_read(self) -> None:
         """Read the latest frame as it is (READ pressed); the result comes through ``on_settled``."""
