@@ -3,8 +3,9 @@
 OpenCV builds its tables for BGR to Lab on the first such conversion (the reader converts to Lab to
 take face colours and to look at shapes): about 80 ms on one core here, three times that on a Pi 4,
 paid by whichever frame comes first. The classifier's networks are loaded on first use too. Paying
-both before the first frame makes its read cost what any later one does: the first roll at the
-table, and the first photo of a ``read-dice`` run, whose time is reported per photo.
+both before the first frame brings its read close to what a later one costs (the locator still sets
+up a net for each new input shape: ``benchmarks/first_read.py``): the first roll at the table, and
+the first photo of a ``read-dice`` run, whose time is reported per photo.
 """
 from __future__ import annotations
 
