@@ -4,8 +4,9 @@
 
 Each run starts a fresh process (one core, ``cv2.setNumThreads(1)``) that decodes a photo of
 ../shared/dice/nellbyler_d6_train (outside the clock), optionally warms up (timed on its own), then
-reads the photo twice; at 640x640 and set into a 12 MP (4000x3000) table frame. Prints the medians
-over the runs, ms: the warm-up, the first read and the second. ``read-dice`` and the app's reader
+reads the photo twice; at 640x640 and set into a 12 MP (4000x3000) table frame at its own size
+(``dice_scenes.scaled_into``, as the ``12mp small`` scene sets it). Prints the medians over the
+runs, ms: the warm-up, the first read and the second. ``read-dice`` and the app's reader
 thread warm up before their first frame, so a photo's reported time is its read alone.
 """
 from __future__ import annotations
@@ -30,9 +31,8 @@ from vision.reader import read_dice
 from vision.warm import warm_up
 img = cv2.imread({photo!r}, cv2.IMREAD_COLOR)
 if {big}:
-    frame = np.full((3000, 4000, 3), np.median(img.reshape(-1, 3), axis=0), np.uint8)
-    frame[1000:1640, 1700:2340] = img
-    img = frame
+    from benchmarks.dice_scenes import scaled_into
+    img = scaled_into(img, np.zeros((0, 5)), 1.0, (4000, 3000), np.random.default_rng(0))[0]
 out = {{}}
 if {warm}:
     t = time.perf_counter(); warm_up(); out["warm"] = (time.perf_counter() - t) * 1000

@@ -117,7 +117,7 @@ class DiceReaderThread:
 
     def _warm_up(self) -> None:
         """Pay what a process's first read pays once (``vision.warm``: OpenCV's colour tables, the
-        networks) before the first roll, so that roll is read as fast as any later one."""
+        networks) before the first roll, so that roll is read nearly as fast as a later one."""
         try:
             from vision.warm import warm_up
 
