@@ -27,7 +27,8 @@ elsewhere, is looked into by the handful locator at the scale of the dice it is 
 (``vision.blobs``: dice boxed together). Where dice touch, the part of the frame around them is
 read again by a locator trained on handfuls of dice thrown together (``read_handful``; big dice
 at their own size, ``read_big_handful``), and a frame of small dice is read again enlarged
-(``read_small_dice``); a die the first read was sure of, or nearly, that the read again lost is
+(``small_part``), the dice the handful locator reads there standing for those of the enlarged
+read where they touch; a die the first read was sure of, or nearly, that the read again lost is
 kept; a box read barely that the locator found weakly is not reported (``drop_faint``).
 The confidence starts from the classifier's probability of the value it reports, is lowered
 when the locator was unsure, and its doubt is halved when the OpenCV pip count agrees; below
@@ -36,12 +37,13 @@ when the locator was unsure, and its doubt is halved when the OpenCV pip count a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from vision.boxes import UNSURE, doubted, holds_centre
+from vision.boxes import UNSURE, Seen, doubted, holds_centre
 from vision.calibrate import Calibration
 from vision.colour import TOLERANCE, nearest
 from vision.die import CERTAIN, Die
@@ -67,7 +69,7 @@ from vision.side import seen_from_the_side
 from vision.smear import doubt_smeared
 
 #: A frame whose dice come out smaller than this (px, median of a first read's boxes, in the frame
-#: as read) is read again enlarged so that they come to ``READ_SIZE`` (``read_small_dice``): the
+#: as read) is read again enlarged so that they come to ``READ_SIZE`` (``small_part``): the
 #: locator's finest level sees dice at half size, and below about 25 px it misses many (the dev part
 #: shrunk to 0.5x, dice of 21 px: 79 % read right; 0.4x, 16 px: 48 %; read again enlarged: 94 and
 #: 93 %: ``tools.dice_scale_report``). 24 leaves the dev part at 0.6x (25 px) unread again, three
@@ -114,7 +116,7 @@ def read_dice(image: np.ndarray, calibration: Calibration | None = None) -> list
     ``CALIBRATED_SIZE`` (so any capture resolution costs about the same; small dice are located at
     the scale that suits them), and boxes far from that size are no dice. When it knows the dice's
     colours, a die of none of them is reported unsure. Without a calibration, a frame whose dice
-    are small is read again enlarged (``read_small_dice``). Where dice touch (a handful thrown
+    are small is read again enlarged (``small_part``). Where dice touch (a handful thrown
     together) the part around them is read again by the handful locator (``read_handful``; through
     a calibration that knows the dice's size, its area at that size), keeping the dice the first
     read was sure of, or nearly, that the read again lost (``lost_believed``); in a frame shrunk for
@@ -270,19 +272,44 @@ def lost_believed(again: list[Die], first: list[Die]) -> list[Die]:
 
 def read_again(bgr: np.ndarray, first: list[Die], big: bool = True) -> list[Die] | None:
     """The dice of the frame ``bgr`` given a ``first`` read of it, read again where they are small
-    (``read_small_dice``) and then where they touch (``read_handful``, with ``big`` as there); None
-    when neither is read again."""
-    small = read_small_dice(bgr, first)
-    handful = read_handful(bgr, first, big=big) if small is None else read_handful(bgr, small, also=first)
-    return small if handful is None else handful
+    (``small_part``, enlarged) and then where they touch (``read_handful``, with ``big`` as there);
+    None when neither is read again. Where the dice touch, what the handful locator reads again
+    replaces the enlarged read, which then only says where the dice lie: it is read in full only
+    when it stands (its dice, or the first read's, do not touch)."""
+    part = small_part(bgr, first)
+    if part is None:
+        return read_handful(bgr, first, big=big)
+    if blank(part.image):
+        return part.outside
+    located = locate_and_look(part.image, finest=True)
+    where = part.dice(look(part.image, located=located, clear=0.0, reported=False))
+    handful = read_handful(bgr, where, also=first)
+    return part.dice(look(part.image, located=located)) if handful is None else handful
 
 
-def read_small_dice(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
-    """The dice of the frame ``bgr`` given a ``first`` read of it when its dice are small
-    (``SMALL_DIE``, at the scale it was read): the part of the frame around them (three dice's
-    widths beyond the outermost) read again enlarged so that they come to ``READ_SIZE`` (at most
-    ``MAX_ENLARGE`` and ``WORK_PIXELS``), with the first read's dice outside that part. None when
-    they are not small, or that part cannot be enlarged enough to matter."""
+@dataclass(frozen=True)
+class SmallPart:
+    """The part of a frame around its small dice, enlarged (``small_part``)."""
+
+    image: np.ndarray                        # the part, enlarged
+    bounds: tuple[int, int, int, int]        # (x0, y0, x1, y1) in frame pixels
+    zoom: float                              # frame pixels per pixel of ``image``
+    frame: tuple[int, int]                   # (h, w) of the frame
+    outside: list[Die]                       # the first read's dice whose centre lies outside it
+
+    def dice(self, seen: list[Seen]) -> list[Die]:
+        """The dice ``look`` kept in the enlarged part, in frame pixels, with those ``outside``."""
+        x0, y0 = self.bounds[:2]
+        return in_reading_order(placed(self.image, seen, (x0, y0), (self.zoom, self.zoom), self.frame)
+                                + self.outside)
+
+
+def small_part(bgr: np.ndarray, first: list[Die]) -> SmallPart | None:
+    """The part of the frame ``bgr`` around the dice of a ``first`` read of it when they are small
+    (``SMALL_DIE``, at the scale it was read), three dice's widths beyond the outermost, enlarged so
+    that they come to ``READ_SIZE`` (at most ``MAX_ENLARGE`` and ``WORK_PIXELS``), to be read again
+    there (``read_again``). None when they are not small, or that part cannot
+    be enlarged enough to matter."""
     h, w = bgr.shape[:2]
     if not first:
         return None
@@ -290,12 +317,12 @@ def read_small_dice(bgr: np.ndarray, first: list[Die]) -> list[Die] | None:
     seen_at = working_copy_scale(h, w)                                 # the scale the first read saw
     if size * seen_at >= SMALL_DIE:
         return None
-    got = read_part_around(bgr, first, size, 3 * size, MODEL, least=1.2 * seen_at)
+    got = enlarged_part(bgr, first, size, 3 * size, least=1.2 * seen_at)
     if got is None:
         return None
-    again, (x0, y0, x1, y1) = got
+    image, (x0, y0, x1, y1), _ = got
     outside = [d for d in first if not (x0 <= d.box[0] + d.box[2] / 2 < x1 and y0 <= d.box[1] + d.box[3] / 2 < y1)]
-    return in_reading_order(again + outside)
+    return SmallPart(image, (x0, y0, x1, y1), (x1 - x0) / image.shape[1], (h, w), outside)
 
 
 def read_handful(bgr: np.ndarray, first: list[Die], also: list[Die] | None = None,
@@ -359,23 +386,35 @@ def centres(dice: list[Die]) -> list[tuple[float, float]]:
     return [(d.box[0] + d.box[2] / 2, d.box[1] + d.box[3] / 2) for d in dice]
 
 
-def read_part_around(bgr: np.ndarray, first: list[Die], size: float, margin: float, model: Path,
-                     least: float = 0.0, near: bool = False) -> tuple[list[Die], tuple[int, int, int, int]] | None:
-    """The dice of the part of the frame ``bgr`` around the dice ``first`` (``margin`` px beyond the
-    outermost), read by the finest pyramid level of the locator in ``model`` with the part resized so
-    that dice of ``size`` (px, their ``median_size``) come to ``READ_SIZE``, at most
-    ``MAX_ENLARGE`` and within ``WORK_PIXELS``; with the part's bounds (x0, y0, x1, y1) in frame
-    pixels. None when that resize factor is below ``least``. ``near``: only dice near those of
-    ``first`` are looked for (``vision.look.NEAR_DICE``)."""
-    h, w = bgr.shape[:2]
+def enlarged_part(bgr: np.ndarray, first: list[Die], size: float, margin: float,
+                  least: float = 0.0) -> tuple[np.ndarray, tuple[int, int, int, int], float] | None:
+    """The part of the frame ``bgr`` around the dice ``first`` (``margin`` px beyond the outermost),
+    resized so that dice of ``size`` (px, their ``median_size``) come to ``READ_SIZE``, at most
+    ``MAX_ENLARGE`` and within ``WORK_PIXELS``; with its bounds (x0, y0, x1, y1) in frame pixels and
+    that resize factor. None when the factor is below ``least``."""
     x0, y0, x1, y1 = part_around(bgr, first, margin)
     f = min(READ_SIZE / size, MAX_ENLARGE, float(np.sqrt(WORK_PIXELS / ((x1 - x0) * (y1 - y0)))) * 0.999)
     if f < least:
         return None
     size_to = (max(1, int((x1 - x0) * f)), max(1, int((y1 - y0) * f)))
     part = cv2.resize(bgr[y0:y1, x0:x1], size_to, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA)
+    return part, (x0, y0, x1, y1), f
+
+
+def read_part_around(bgr: np.ndarray, first: list[Die], size: float, margin: float, model: Path,
+                     least: float = 0.0, near: bool = False) -> tuple[list[Die], tuple[int, int, int, int]] | None:
+    """The dice of the part of the frame ``bgr`` around the dice ``first`` (``enlarged_part``, with
+    ``size``, ``margin`` and ``least`` as there), read by the finest pyramid level of the locator in
+    ``model``; with the part's bounds (x0, y0, x1, y1) in frame pixels. None when the part is not
+    enlarged enough. ``near``: only dice near those of ``first`` are looked for
+    (``vision.look.NEAR_DICE``)."""
+    h, w = bgr.shape[:2]
+    got = enlarged_part(bgr, first, size, margin, least)
+    if got is None:
+        return None
+    part, (x0, y0, x1, y1), f = got
     at = [((x - x0) * f, (y - y0) * f) for x, y in centres(first)] if near else None
-    dice = read_part(part, None, (x0, y0), (x1 - x0) / size_to[0], (h, w), finest=True, model=model, near=at)
+    dice = read_part(part, None, (x0, y0), (x1 - x0) / part.shape[1], (h, w), finest=True, model=model, near=at)
     return dice, (x0, y0, x1, y1)
 
 
