@@ -10,7 +10,9 @@ trained or tuned on) or drawn with a fixed seed, so the figures are the same on 
   a 640x480 table frame (a camera farther away);
 - ``12mp``: each photo upscaled into a 4000x3000 frame; ``12mp far``: each photo upscaled 2x in
   the middle of a 4000x3000 table frame (dice of 50-90 px, a phone held high); ``12mp small``: each
-  photo at its own size there (dice of 25-45 px, a phone held over the whole table);
+  photo at its own size there (dice of 25-45 px, a phone held over the whole table); ``12mp
+  crowded``: four photos at a time side by side, two by two, filling nine tenths of a 4000x3000
+  table frame's height (18-88 dice of 50-95 px: a phone over a table of many dice);
 - ``calibrated``: the clutter frames again, read through a calibration made as a player makes it:
   the outline ``vision.calibrate.find_area`` proposes on the frame with its dice painted out (the
   empty tray), kept when it holds every die and otherwise dragged to the photo's part of the
@@ -65,7 +67,15 @@ sys.path.insert(0, str(ROOT))
 
 from tools.dice_cloth import black_cloth_scene, bowl_scene, thrown_black_scene
 from tools.dice_clutter import clutter_patch, cluttered, emblem, pieces_among
-from tools.dice_data import background, load_photos, match_dice, smeared_along, synthetic_scene, webcam_light
+from tools.dice_data import (
+    Photo,
+    background,
+    load_photos,
+    match_dice,
+    smeared_along,
+    synthetic_scene,
+    webcam_light,
+)
 from tools.dice_desk import desk_scene
 from tools.dice_tilted import render_tilted_die, tilt
 from tools.dice_translucent import render_translucent_die
@@ -143,10 +153,29 @@ def scaled_into(img: np.ndarray, rows: np.ndarray, f: float, size: tuple[int, in
     return frame, moved
 
 
+def two_by_two(photos: list[Photo]) -> tuple[np.ndarray, np.ndarray]:
+    """Four photos side by side, two by two, each brought to the size of
+    the first, and their dice rows."""
+    h, w = photos[0].image.shape[:2]
+    img = np.zeros((2 * h, 2 * w, 3), np.uint8)
+    rows = []
+    for k, p in enumerate(photos):
+        oy, ox = (k // 2) * h, (k % 2) * w
+        fy, fx = h / p.image.shape[0], w / p.image.shape[1]
+        img[oy:oy + h, ox:ox + w] = cv2.resize(p.image, (w, h), interpolation=cv2.INTER_AREA)
+        rows.append(p.dice * (1, fx, fy, fx, fy) + (0, ox, oy, 0, 0))
+    return img, np.vstack(rows)
+
+
 def scenes(kind: str, limit: int | None) -> Iterator[Scene]:
     """The scenes of one kind, the same on every run."""
     rng = np.random.default_rng(2026)
     photos = load_photos("heldout")[:limit] if kind not in DRAWN else []
+    if kind == "12mp crowded":
+        for i in range(0, len(photos) - 3, 4):
+            img, rows = two_by_two(photos[i:i + 4])
+            yield *scaled_into(img, rows, 0.9 * 3000 / img.shape[0], (4000, 3000), rng), None, None
+        return
     for p in photos:
         if kind in ("clutter", "calibrated", "pieces in tray", "pieces no colour"):
             img, rows = cluttered(p.image, p.dice, rng)
@@ -210,7 +239,7 @@ FRAMES = {"bowl 12mp": 20, "thrown on black": 120, "drawn tilted": 300}
 #: The scenes drawn rather than made from photos.
 DRAWN = ("drawn on clutter", "drawn tilted", "drawn translucent", "emblems", "drawn handful", "calibrated handful",
          "webcam desk", "bowl 12mp", "white on black", "thrown on black")
-KINDS = ("clutter", "x2", "x3", "x0.5", "x0.4", "12mp", "12mp far", "12mp small", "tilted", "smeared",
+KINDS = ("clutter", "x2", "x3", "x0.5", "x0.4", "12mp", "12mp far", "12mp small", "12mp crowded", "tilted", "smeared",
          "webcam light", "calibrated", "calibrated 12mp", "pieces in tray", "pieces no colour") + DRAWN
 
 
