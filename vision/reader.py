@@ -274,8 +274,8 @@ def read_again(bgr: np.ndarray, first: list[Die], big: bool = True) -> list[Die]
     """The dice of the frame ``bgr`` given a ``first`` read of it, read again where they are small
     (``small_part``, enlarged) and then where they touch (``read_handful``, with ``big`` as there);
     None when neither is read again. Where the dice touch, what the handful locator reads again
-    replaces the enlarged read, which then only says where the dice lie: it is read in full only
-    when it stands (its dice, or the first read's, do not touch)."""
+    replaces the enlarged read, which then only says where the dice lie (looked at as a quick first
+    read is, ``clear=0``): it is read in full only where no handful read stands for it."""
     part = small_part(bgr, first)
     if part is None:
         return read_handful(bgr, first, big=big)
@@ -317,10 +317,10 @@ def small_part(bgr: np.ndarray, first: list[Die]) -> SmallPart | None:
     seen_at = working_copy_scale(h, w)                                 # the scale the first read saw
     if size * seen_at >= SMALL_DIE:
         return None
-    got = enlarged_part(bgr, first, size, 3 * size, least=1.2 * seen_at)
-    if got is None:
+    (x0, y0, x1, y1), f = enlarged_bounds(bgr, first, size, 3 * size)
+    if f < 1.2 * seen_at:
         return None
-    image, (x0, y0, x1, y1), _ = got
+    image = enlarged(bgr, (x0, y0, x1, y1), f)
     outside = [d for d in first if not (x0 <= d.box[0] + d.box[2] / 2 < x1 and y0 <= d.box[1] + d.box[3] / 2 < y1)]
     return SmallPart(image, (x0, y0, x1, y1), (x1 - x0) / image.shape[1], (h, w), outside)
 
@@ -346,8 +346,7 @@ def read_handful(bgr: np.ndarray, first: list[Die], also: list[Die] | None = Non
         return None
     if too_big_to_enlarge(first, h, w):
         return read_big_handful(bgr, first, size) if big else None
-    got = read_part_around(bgr, first, size, 1.5 * size, HANDFUL_MODEL, near=True)
-    return None if got is None else got[0]
+    return read_part_around(bgr, first, size, 1.5 * size, HANDFUL_MODEL, near=True)
 
 
 def too_big_to_enlarge(dice: list[Die], h: int, w: int) -> bool:
@@ -386,36 +385,35 @@ def centres(dice: list[Die]) -> list[tuple[float, float]]:
     return [(d.box[0] + d.box[2] / 2, d.box[1] + d.box[3] / 2) for d in dice]
 
 
-def enlarged_part(bgr: np.ndarray, first: list[Die], size: float, margin: float,
-                  least: float = 0.0) -> tuple[np.ndarray, tuple[int, int, int, int], float] | None:
-    """The part of the frame ``bgr`` around the dice ``first`` (``margin`` px beyond the outermost),
-    resized so that dice of ``size`` (px, their ``median_size``) come to ``READ_SIZE``, at most
-    ``MAX_ENLARGE`` and within ``WORK_PIXELS``; with its bounds (x0, y0, x1, y1) in frame pixels and
-    that resize factor. None when the factor is below ``least``."""
+def enlarged_bounds(bgr: np.ndarray, first: list[Die], size: float,
+                    margin: float) -> tuple[tuple[int, int, int, int], float]:
+    """The bounds (x0, y0, x1, y1, px) of the part of the frame ``bgr`` around the dice ``first``
+    (``margin`` px beyond the outermost), and the factor that part is resized by to be read again
+    (``enlarged``): so that dice of ``size`` (px, their ``median_size``) come to ``READ_SIZE``, at
+    most ``MAX_ENLARGE`` and within ``WORK_PIXELS``."""
     x0, y0, x1, y1 = part_around(bgr, first, margin)
-    f = min(READ_SIZE / size, MAX_ENLARGE, float(np.sqrt(WORK_PIXELS / ((x1 - x0) * (y1 - y0)))) * 0.999)
-    if f < least:
-        return None
+    return (x0, y0, x1, y1), min(READ_SIZE / size, MAX_ENLARGE,
+                                 float(np.sqrt(WORK_PIXELS / ((x1 - x0) * (y1 - y0)))) * 0.999)
+
+
+def enlarged(bgr: np.ndarray, bounds: tuple[int, int, int, int], f: float) -> np.ndarray:
+    """The part ``bounds`` (x0, y0, x1, y1) of the frame ``bgr`` resized by ``f``."""
+    x0, y0, x1, y1 = bounds
     size_to = (max(1, int((x1 - x0) * f)), max(1, int((y1 - y0) * f)))
-    part = cv2.resize(bgr[y0:y1, x0:x1], size_to, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA)
-    return part, (x0, y0, x1, y1), f
+    return cv2.resize(bgr[y0:y1, x0:x1], size_to, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA)
 
 
 def read_part_around(bgr: np.ndarray, first: list[Die], size: float, margin: float, model: Path,
-                     least: float = 0.0, near: bool = False) -> tuple[list[Die], tuple[int, int, int, int]] | None:
-    """The dice of the part of the frame ``bgr`` around the dice ``first`` (``enlarged_part``, with
-    ``size``, ``margin`` and ``least`` as there), read by the finest pyramid level of the locator in
-    ``model``; with the part's bounds (x0, y0, x1, y1) in frame pixels. None when the part is not
-    enlarged enough. ``near``: only dice near those of ``first`` are looked for
+                     near: bool = False) -> list[Die]:
+    """The dice of the part of the frame ``bgr`` around the dice ``first`` (``enlarged_bounds``, with
+    ``size`` and ``margin`` as there), resized (``enlarged``) and read by the finest pyramid level of the locator in ``model``,
+    boxes in frame pixels. ``near``: only dice near those of ``first`` are looked for
     (``vision.look.NEAR_DICE``)."""
     h, w = bgr.shape[:2]
-    got = enlarged_part(bgr, first, size, margin, least)
-    if got is None:
-        return None
-    part, (x0, y0, x1, y1), f = got
+    (x0, y0, x1, y1), f = enlarged_bounds(bgr, first, size, margin)
+    part = enlarged(bgr, (x0, y0, x1, y1), f)
     at = [((x - x0) * f, (y - y0) * f) for x, y in centres(first)] if near else None
-    dice = read_part(part, None, (x0, y0), (x1 - x0) / part.shape[1], (h, w), finest=True, model=model, near=at)
-    return dice, (x0, y0, x1, y1)
+    return read_part(part, None, (x0, y0), (x1 - x0) / part.shape[1], (h, w), finest=True, model=model, near=at)
 
 
 def drop_faint(dice: list[Die], weak: float = WEAK_FIND) -> list[Die]:
