@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from tests.conftest import SHARED, shared_path
-from tools.dice_data import background
+from tools.dice_data import Photo, background
 from tools.dice_split import HELDOUT_RUNS, is_heldout
 from vision.die import Die
 from vision.errors import BadImage
@@ -50,6 +50,12 @@ def load(name: str) -> tuple[np.ndarray, list[tuple[int, float, float, float, fl
             c, xc, yc, bw, bh = int(p[0]), *map(float, p[1:])
             gt.append((c + 1, (xc - bw / 2) * w, (yc - bh / 2) * h, bw * w, bh * h))
     return img, gt
+
+
+def photo_rows(name: str) -> tuple[np.ndarray, np.ndarray]:
+    """A photo and its labelled dice as ``(value, x, y, w, h)`` rows (``tools.dice_data.Photo``'s)."""
+    img, gt = load(name)
+    return img, np.array(gt, np.float32).reshape(-1, 5)
 
 
 @cache
@@ -195,21 +201,13 @@ def test_a_12mp_photo_of_many_small_dice_that_touch(first: int) -> None:
     them touching): read again enlarged around the dice, the touching ones by the handful locator
     (``vision.reader.read_again``). The committed reader reads 36 of 38 and 33 of 33 right, no sure
     die wrong."""
+    from benchmarks.dice_scenes import scaled_into, two_by_two
+
     names = heldout_names()[first:first + 4]
-    photos = [load(n) for n in names]
-    h, w = photos[0][0].shape[:2]
-    tiled = np.zeros((2 * h, 2 * w, 3), np.uint8)
-    gt = []
-    for k, (img, dice) in enumerate(photos):
-        oy, ox = (k // 2) * h, (k % 2) * w
-        tiled[oy:oy + h, ox:ox + w] = cv2.resize(img, (w, h), interpolation=cv2.INTER_AREA)
-        gt += [(v, x + ox, y + oy, bw, bh) for v, x, y, bw, bh in dice]
-    f = 0.9 * 3000 / tiled.shape[0]
-    scaled = cv2.resize(tiled, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC)
-    frame = cv2.resize(background(375, 500, np.random.default_rng(first)), (4000, 3000), interpolation=cv2.INTER_LINEAR)
-    oy, ox = (3000 - scaled.shape[0]) // 2, (4000 - scaled.shape[1]) // 2
-    frame[oy:oy + scaled.shape[0], ox:ox + scaled.shape[1]] = scaled
-    right, _, wrong = match([(v, x * f + ox, y * f + oy, bw * f, bh * f) for v, x, y, bw, bh in gt], read_dice(frame))
+    tiled, rows = two_by_two([Photo(n, *photo_rows(n)) for n in names])
+    frame, rows = scaled_into(tiled, rows, 0.9 * 3000 / tiled.shape[0], (4000, 3000), np.random.default_rng(first))
+    gt = [tuple(r) for r in rows.tolist()]
+    right, _, wrong = match(gt, read_dice(frame))
     assert right >= 0.9 * len(gt), f"read {right} of {len(gt)}"
     assert wrong <= sum(LABEL_ERRORS.get(n, 0) for n in names), f"{wrong} dice reported as sure but wrong"
 

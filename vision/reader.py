@@ -293,9 +293,13 @@ class SmallPart:
 
     image: np.ndarray                        # the part, enlarged
     bounds: tuple[int, int, int, int]        # (x0, y0, x1, y1) in frame pixels
-    zoom: float                              # frame pixels per pixel of ``image``
     frame: tuple[int, int]                   # (h, w) of the frame
     outside: list[Die]                       # the first read's dice whose centre lies outside it
+
+    @property
+    def zoom(self) -> float:
+        """Frame pixels per pixel of ``image``."""
+        return (self.bounds[2] - self.bounds[0]) / self.image.shape[1]
 
     def dice(self, seen: list[Seen]) -> list[Die]:
         """The dice ``look`` kept in the enlarged part, in frame pixels, with those ``outside``."""
@@ -308,8 +312,8 @@ def small_part(bgr: np.ndarray, first: list[Die]) -> SmallPart | None:
     """The part of the frame ``bgr`` around the dice of a ``first`` read of it when they are small
     (``SMALL_DIE``, at the scale it was read), three dice's widths beyond the outermost, enlarged so
     that they come to ``READ_SIZE`` (at most ``MAX_ENLARGE`` and ``WORK_PIXELS``), to be read again
-    there (``read_again``). None when they are not small, or that part cannot
-    be enlarged enough to matter."""
+    there (``read_again``). None when they are not small, or that part cannot be enlarged enough to
+    matter."""
     h, w = bgr.shape[:2]
     if not first:
         return None
@@ -322,7 +326,7 @@ def small_part(bgr: np.ndarray, first: list[Die]) -> SmallPart | None:
         return None
     image = enlarged(bgr, (x0, y0, x1, y1), f)
     outside = [d for d in first if not (x0 <= d.box[0] + d.box[2] / 2 < x1 and y0 <= d.box[1] + d.box[3] / 2 < y1)]
-    return SmallPart(image, (x0, y0, x1, y1), (x1 - x0) / image.shape[1], (h, w), outside)
+    return SmallPart(image, (x0, y0, x1, y1), (h, w), outside)
 
 
 def read_handful(bgr: np.ndarray, first: list[Die], also: list[Die] | None = None,
